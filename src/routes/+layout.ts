@@ -1,0 +1,3 @@
+// Folio is a local-first single-page app: everything renders in the browser from IndexedDB.
+export const ssr = false;
+export const prerender = false;

@@ -1,0 +1,2 @@
+// Dexie needs IndexedDB; in Node tests it comes from fake-indexeddb.
+import 'fake-indexeddb/auto';
