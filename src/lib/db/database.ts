@@ -37,14 +37,49 @@ export const SCHEMA_V1 = {
 /**
  * Version 2: revisions remember who caused them (`source`, `label`) so the history view can say
  * "Before AI edit"; the change log records its source too; notes gain an index for "recently
- * updated, not trashed" lists.
+ * updated, not trashed" lists; new stores for the semantic index, chats and plugins.
  */
 export const SCHEMA_V2 = {
   ...SCHEMA_V1,
-  notes: 'id, parent_id, updated_time, deleted_time, [deleted_time+updated_time]',
+  notes: 'id, parent_id, updated_time, deleted_time, [deleted_time+updated_time], [parent_id+deleted_time+updated_time]',
   revisions: 'id, note_id, created_time, [note_id+created_time]',
-  changes: '++seq, item_id, time'
+  changes: '++seq, item_id, time',
+  embeddings: 'id, note_id, model, [model+note_id]',
+  chats: 'id, note_id, updated_time',
+  plugins: 'id'
 };
+
+/** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
+export interface EmbeddingRecord {
+  id: string;
+  note_id: string;
+  model: string;
+  chunk_index: number;
+  chunk_text: string;
+  vector: Float32Array;
+  /** The note's updated_time when embedded, to tell stale chunks. */
+  note_updated_time: number;
+}
+
+/** A stored conversation: one per note (`note_id`), plus the workspace one (`note_id` ''). */
+export interface ChatRecord {
+  id: string;
+  note_id: string;
+  title: string;
+  /** The transcript, in the agent's message shape. */
+  messages: unknown[];
+  created_time: number;
+  updated_time: number;
+}
+
+/** An installed plugin: its manifest, its script and whether it is enabled. */
+export interface PluginRecord {
+  id: string;
+  manifest: Record<string, unknown>;
+  script: string;
+  enabled: boolean;
+  installed_time: number;
+}
 
 /** The Folio database: one instance per context (tab or worker), all on the same IndexedDB. */
 export class FolioDatabase extends Dexie {
@@ -57,6 +92,9 @@ export class FolioDatabase extends Dexie {
   revisions!: Table<Revision, string>;
   settings!: Table<Setting, string>;
   changes!: Table<Change, number>;
+  embeddings!: Table<EmbeddingRecord, string>;
+  chats!: Table<ChatRecord, string>;
+  plugins!: Table<PluginRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);

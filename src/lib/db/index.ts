@@ -1,0 +1,27 @@
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord } from './database';
+export { writeTransaction, toStorageError } from './write';
+export type { WriteOptions, ChangeLog } from './write';
+export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';
+export type { NoteScope, NotePatch } from './notes-repo';
+export {
+  listNotebooks,
+  getNotebook,
+  createNotebook,
+  renameNotebook,
+  moveNotebook,
+  trashNotebook,
+  restoreNotebook,
+  descendantNotebookIds,
+  collectDescendants,
+  getDefaultNotebookId,
+  ensureDefaultNotebook
+} from './notebooks-repo';
+export { listTags, listTagsInUse, findTagByTitle, getNoteTags, noteIdsWithTag, addTagsToNote, removeTagsFromNote } from './tags-repo';
+export { createResource, getResource, getResourceBlob, deleteResource } from './resources-repo';
+export { listRevisions, restoreRevision, saveRevisionIfDue, REVISION_INTERVAL_MS } from './revisions-repo';
+export { listTrash, emptyTrash } from './trash-repo';
+export { getSetting, setSetting } from './settings-repo';
+export { readChangesSince, latestChangeSeq } from './changes';
+export { requestPersistentStorage, storageEstimate } from './storage';
+export type { PersistenceState } from './storage';

@@ -1,0 +1,111 @@
+/** Notes: create, update (with history), list, trash and restore. */
+import Dexie from 'dexie';
+import { AppError, ItemType, newId, noteDefaults, type Note } from '$lib/core';
+import type { FolioDatabase } from './database';
+import { getDefaultNotebookId } from './notebooks-repo';
+import { saveRevisionIfDue } from './revisions-repo';
+import { writeTransaction, type WriteOptions } from './write';
+
+/** Which notes a list shows. */
+export type NoteScope = { kind: 'all' } | { kind: 'notebook'; id: string } | { kind: 'trash' };
+
+/** The fields a caller may set on update (ids and bookkeeping times are the repository's). */
+export type NotePatch = Partial<Omit<Note, 'id' | 'created_time' | 'updated_time'>>;
+
+/** A note by id, trashed or not. */
+export function getNote(db: FolioDatabase, id: string): Promise<Note | undefined> {
+  return db.notes.get(id);
+}
+
+/** Several notes by id, in the same order (undefined where missing). */
+export function getNotes(db: FolioDatabase, ids: string[]): Promise<(Note | undefined)[]> {
+  return db.notes.bulkGet(ids);
+}
+
+/**
+ * Creates a note. Without `parent_id` it goes to the default notebook; it is an error when the
+ * workspace has none, or when the named notebook does not exist or is in the trash.
+ */
+export async function createNote(db: FolioDatabase, fields: Partial<Note> = {}, options: WriteOptions = {}): Promise<Note> {
+  const parent_id = fields.parent_id ?? (await getDefaultNotebookId(db));
+  if (parent_id === undefined) throw new AppError('not_found', 'There is no notebook to put the note in. Create a notebook first.');
+  return writeTransaction(db, ['notes', 'folders'], options, async (changes) => {
+    if (parent_id) {
+      const folder = await db.folders.get(parent_id);
+      if (!folder || folder.deleted_time) throw new AppError('not_found', `No notebook with id ${parent_id}.`);
+    }
+    const note: Note = { ...noteDefaults(changes.now), ...fields, id: fields.id ?? newId(), parent_id, deleted_time: 0 };
+    if (!fields.created_time) note.created_time = note.user_created_time = changes.now;
+    await db.notes.add(note);
+    changes.log(note.id, ItemType.Note, 'created');
+    return note;
+  });
+}
+
+/**
+ * Updates a note that is not in the trash. A change of title or body first saves a revision of the
+ * old version (always when it comes from the AI or a plugin; for the user at most every 10 minutes).
+ */
+export async function updateNote(db: FolioDatabase, id: string, patch: NotePatch, options: WriteOptions = {}): Promise<Note> {
+  return writeTransaction(db, ['notes', 'folders', 'revisions'], options, async (changes) => {
+    const note = await db.notes.get(id);
+    if (!note || note.deleted_time) throw new AppError('not_found', `No note with id ${id}${note ? ' (it is in the trash)' : ''}.`);
+    if (patch.parent_id !== undefined && patch.parent_id !== note.parent_id) {
+      const folder = await db.folders.get(patch.parent_id);
+      if (!folder || folder.deleted_time) throw new AppError('not_found', `No notebook with id ${patch.parent_id}.`);
+    }
+    const textChanged = (patch.title !== undefined && patch.title !== note.title) || (patch.body !== undefined && patch.body !== note.body);
+    if (textChanged) await saveRevisionIfDue(db, note, changes, options.label);
+    const next: Note = { ...note, ...patch, id, updated_time: changes.now, user_updated_time: patch.user_updated_time ?? changes.now };
+    await db.notes.put(next);
+    changes.log(id, ItemType.Note, 'updated');
+    return next;
+  });
+}
+
+/** Moves a note to the trash; it keeps its notebook so that restore can put it back. */
+export async function trashNote(db: FolioDatabase, id: string, options: WriteOptions = {}): Promise<Note> {
+  return writeTransaction(db, ['notes'], options, async (changes) => {
+    const note = await db.notes.get(id);
+    if (!note || note.deleted_time) throw new AppError('not_found', `No note with id ${id}.`);
+    const next = { ...note, deleted_time: changes.now };
+    await db.notes.put(next);
+    changes.log(id, ItemType.Note, 'updated');
+    return next;
+  });
+}
+
+/** Takes a note out of the trash, into its notebook, or the default one if that is gone. */
+export async function restoreNote(db: FolioDatabase, id: string, options: WriteOptions = {}): Promise<Note> {
+  const fallback = (await getDefaultNotebookId(db)) ?? '';
+  return writeTransaction(db, ['notes', 'folders'], options, async (changes) => {
+    const note = await db.notes.get(id);
+    if (!note || !note.deleted_time) throw new AppError('not_found', `No note with id ${id} in the trash.`);
+    const folder = note.parent_id ? await db.folders.get(note.parent_id) : undefined;
+    const parent_id = folder && !folder.deleted_time ? folder.id : fallback;
+    const next = { ...note, parent_id, deleted_time: 0 };
+    await db.notes.put(next);
+    changes.log(id, ItemType.Note, 'updated');
+    return next;
+  });
+}
+
+/** The ids of the notes in a scope, most recently updated first. Reads index keys only. */
+export async function listNoteIds(db: FolioDatabase, scope: NoteScope): Promise<string[]> {
+  if (scope.kind === 'notebook') {
+    return db.notes
+      .where('[parent_id+deleted_time+updated_time]')
+      .between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
+      .reverse()
+      .primaryKeys();
+  }
+  if (scope.kind === 'trash') {
+    const trashed = await db.notes.where('deleted_time').above(0).toArray();
+    return trashed.sort((a, b) => b.deleted_time - a.deleted_time).map((n) => n.id);
+  }
+  return db.notes
+    .where('[deleted_time+updated_time]')
+    .between([0, Dexie.minKey], [0, Dexie.maxKey])
+    .reverse()
+    .primaryKeys();
+}
