@@ -1,0 +1,155 @@
+/**
+ * A scripted model server for tests: plain Node `http`, no framework. It speaks the real OpenAI Chat
+ * Completions and Anthropic Messages wire formats (streamed and not, with tool calls), plays the
+ * turns of a script one per chat request, and records every request so a test can assert what the
+ * client sent. Its output is checked against the official `openai` and `@anthropic-ai/sdk` clients
+ * (server.test.ts), so it cannot drift from the protocols the providers meet in the wild.
+ *
+ * It sends permissive CORS headers, so the built app on another port can call it from a browser in
+ * Playwright tests (start it in a fixture or globalSetup; it is an ordinary ES module).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScriptedModel, Turn } from './script';
+import { playAnthropic, playOpenAi, type PlayContext } from './play';
+
+/** How to start the server. */
+export interface ModelServerOptions {
+  /** Turns to play, one per chat request, in order. More can be added with `enqueue`. */
+  script?: Turn[];
+  /** Models listed on GET /v1/models (default: one model, `scripted-model`). */
+  models?: ScriptedModel[];
+  /**
+   * Chat Completions parameters this "model" rejects with OpenAI's 400 `unsupported_parameter` error
+   * (e.g. `max_tokens`, as OpenAI's reasoning models do). The turn is not consumed.
+   */
+  unsupportedParams?: string[];
+  /** Port to listen on (default: any free port). Always binds 127.0.0.1. */
+  port?: number;
+}
+
+/** A request as the server received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (undefined for GET). */
+  body: unknown;
+  /** Set when the client closed the connection before the server finished its answer. */
+  closedEarly: boolean;
+}
+
+/** A running scripted model server. */
+export interface ModelServer {
+  /** Base URL without a path, e.g. `http://127.0.0.1:41234`. OpenAI clients want `${url}/v1`. */
+  url: string;
+  /** Every request received, in order (OPTIONS preflights excluded). */
+  requests: RecordedRequest[];
+  /** Appends turns to the script. */
+  enqueue(...turns: Turn[]): void;
+  /** How many turns are left to play. */
+  remaining(): number;
+  /** Stops listening and cuts open connections. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MODELS: ScriptedModel[] = [{ id: 'scripted-model' }];
+
+function setCors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  // `*` does not cover Authorization in the Fetch spec, so echo what the preflight asks for.
+  const asked = req.headers['access-control-request-headers'];
+  res.setHeader('Access-Control-Allow-Headers', asked ?? '*');
+  res.setHeader('Access-Control-Max-Age', '600');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function listModels(req: IncomingMessage, models: ScriptedModel[]): object {
+  if (req.headers['anthropic-version']) {
+    const data = models.map((m) => ({
+      type: 'model',
+      display_name: m.id,
+      created_at: '2025-01-01T00:00:00Z',
+      ...m
+    }));
+    return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
+  }
+  return { object: 'list', data: models.map((m) => ({ object: 'model', created: 1735689600, owned_by: 'scripted', ...m })) };
+}
+
+/** Starts a scripted model server on 127.0.0.1. */
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+  const script: Turn[] = [...(options.script ?? [])];
+  const requests: RecordedRequest[] = [];
+  const models = options.models ?? DEFAULT_MODELS;
+  let turnIndex = 0;
+
+  const ctx: PlayContext = {
+    nextTurn: () => {
+      const turn = script.shift();
+      if (turn) turnIndex += 1;
+      return turn ? { turn, index: turnIndex } : undefined;
+    },
+    unsupportedParams: options.unsupportedParams ?? []
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted server failed: ${String(error)}` } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    setCors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    const path = (req.url ?? '/').split('?')[0];
+    const text = req.method === 'POST' ? await readBody(req) : '';
+    const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: undefined, closedEarly: false };
+    requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.closedEarly = true;
+    });
+    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, listModels(req, models));
+    if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/v1/messages')) {
+      return sendJson(res, 404, { error: { message: `no route for ${req.method} ${path}` } });
+    }
+    try {
+      record.body = JSON.parse(text);
+    } catch {
+      return sendJson(res, 400, { error: { message: 'request body is not valid JSON' } });
+    }
+    const body = record.body as Record<string, unknown>;
+    if (path === '/v1/chat/completions') await playOpenAi(body, res, ctx);
+    else await playAnthropic(body, res, ctx);
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    enqueue: (...turns) => void script.push(...turns),
+    remaining: () => script.length,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      })
+  };
+}
