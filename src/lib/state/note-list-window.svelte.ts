@@ -1,0 +1,43 @@
+/**
+ * The virtualised note list's data: of the (possibly 10,000) ids in the list, only the rows in
+ * view plus an overscan are read from the database, live, so a title typed in another tab shows.
+ */
+import { getNotes, type FolioDatabase } from '$lib/db';
+import { LiveQuery } from './live-query.svelte';
+import { summarize, type NoteSummary } from './note-summary';
+import { visibleRange, type RowRange } from './virtual-range';
+
+/** Every row is this tall, so positions are computed, never measured. */
+export const NOTE_ROW_HEIGHT_PX = 64;
+
+/** The rows of the note list that are rendered, and their notes. */
+export class NoteListWindow {
+  scrollTop = $state(0);
+  viewportHeight = $state(800);
+  readonly #range: RowRange = $derived.by(() => visibleRange(this.scrollTop, this.viewportHeight, NOTE_ROW_HEIGHT_PX, this.#ids().length));
+  // Numbers, not the range object: a scroll within the same range then changes nothing downstream.
+  /** The first rendered row's index. */
+  readonly start: number = $derived(this.#range.start);
+  readonly #end: number = $derived(this.#range.end);
+  /** The ids of the rendered rows, in order. */
+  readonly windowIds: string[] = $derived.by(() => this.#ids().slice(this.start, this.#end));
+  /** Summaries of the rendered rows' notes by id (a missing id is still loading or was deleted). */
+  readonly summaries: LiveQuery<Map<string, NoteSummary>, string[]>;
+  #ids: () => string[];
+
+  constructor(db: FolioDatabase, ids: () => string[]) {
+    this.#ids = ids;
+    this.summaries = new LiveQuery(
+      () => this.windowIds,
+      async (windowIds) => {
+        const notes = await getNotes(db, windowIds);
+        return new Map(notes.filter((n) => n !== undefined).map((n) => [n.id, summarize(n)]));
+      },
+      new Map()
+    );
+  }
+
+  destroy(): void {
+    this.summaries.destroy();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The open note. It holds what the user sees (title, to-do state, body via the editor), saves
+ * edits through an Autosaver, and follows the stored note with a live query so a change from
+ * another tab, the AI or a restored revision shows up. While this tab has unsaved edits, they win
+ * (the last save wins) and the stored version is not pushed into the editor, so typing is never
+ * interrupted; once saved, any newer stored version is applied.
+ */
+import { liveQuery } from 'dexie';
+import type { Note, Tag } from '$lib/core';
+import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, updateNote, type FolioDatabase, type NotePatch } from '$lib/db';
+import { Autosaver, type SaveStatus } from './autosave';
+import type { NoteEditorHandle } from './editor-handle';
+import { LiveQuery } from './live-query.svelte';
+
+/** One open note: its visible fields, its save status and its editor. */
+export class NoteSession {
+  readonly id: string;
+  title = $state('');
+  isTodo = $state(false);
+  completed = $state(false);
+  status: SaveStatus = $state.raw({ kind: 'saved' });
+  /** Whether the note has been read (the editor mounts then). */
+  loaded = $state(false);
+  /** Set when the note was deleted or trashed elsewhere. */
+  gone = $state(false);
+  canUndo = $state(false);
+  canRedo = $state(false);
+  /** The note's tags, live. */
+  readonly tags: LiveQuery<Tag[]>;
+  /** The latest Markdown of the body (the editor's, or the stored one before it mounts). */
+  body = '';
+  #db: FolioDatabase;
+  #saver: Autosaver<NotePatch>;
+  #editor: NoteEditorHandle | null = null;
+  #unsubscribe: () => void;
+
+  constructor(db: FolioDatabase, id: string) {
+    this.#db = db;
+    this.id = id;
+    this.#saver = new Autosaver<NotePatch>({
+      save: async (patch) => void (await updateNote(db, id, patch)),
+      onStatus: (status) => (this.status = status)
+    });
+    this.tags = new LiveQuery(() => undefined, () => getNoteTags(db, id), []);
+    const subscription = liveQuery(() => getNote(db, id)).subscribe({
+      next: (note) => this.#onStored(note),
+      error: (error) => (this.status = { kind: 'failed', reason: String(error), retrying: false })
+    });
+    this.#unsubscribe = () => subscription.unsubscribe();
+  }
+
+  #onStored(note: Note | undefined): void {
+    if (!note || note.deleted_time) {
+      this.gone = true;
+      return;
+    }
+    this.gone = false;
+    if (this.#saver.dirty && this.loaded) return;
+    this.title = note.title;
+    this.isTodo = note.is_todo === 1;
+    this.completed = note.todo_completed > 0;
+    if (note.body !== this.body) {
+      this.body = note.body;
+      this.#editor?.setMarkdown(note.body);
+    }
+    this.loaded = true;
+  }
+
+  /** Connects the mounted editor (or disconnects it with null). */
+  attachEditor(editor: NoteEditorHandle | null): void {
+    this.#editor = editor;
+    this.refreshHistoryButtons();
+  }
+
+  /** The mounted editor, if any. */
+  get editor(): NoteEditorHandle | null {
+    return this.#editor;
+  }
+
+  /** Re-reads whether undo and redo are possible. */
+  refreshHistoryButtons(): void {
+    this.canUndo = this.#editor?.canUndo() ?? false;
+    this.canRedo = this.#editor?.canRedo() ?? false;
+  }
+
+  setTitle(title: string): void {
+    this.title = title;
+    this.#saver.edit({ title });
+  }
+
+  /** Called by the editor on every document change. */
+  setBody(markdown: string): void {
+    this.body = markdown;
+    this.#saver.edit({ body: markdown });
+    this.refreshHistoryButtons();
+  }
+
+  /** Makes the note a to-do, or a plain note again. Saved at once. */
+  setTodo(isTodo: boolean): Promise<void> {
+    this.isTodo = isTodo;
+    if (!isTodo) this.completed = false;
+    this.#saver.edit(isTodo ? { is_todo: 1 } : { is_todo: 0, todo_completed: 0 });
+    return this.flush();
+  }
+
+  /** Marks the to-do done or open. Saved at once. */
+  setCompleted(completed: boolean): Promise<void> {
+    this.completed = completed;
+    this.#saver.edit({ todo_completed: completed ? Date.now() : 0 });
+    return this.flush();
+  }
+
+  /** Saves pending edits now. */
+  flush(): Promise<void> {
+    return this.#saver.flush();
+  }
+
+  /** Adds tags by title (missing tags are created). */
+  async addTag(title: string): Promise<void> {
+    await addTagsToNote(this.#db, this.id, [title]);
+  }
+
+  /** Removes a tag by title. */
+  async removeTag(title: string): Promise<void> {
+    await removeTagsFromNote(this.#db, this.id, [title]);
+  }
+
+  /**
+   * Saves what is pending and stops following the note. A save that fails keeps retrying in the
+   * background (the Autosaver's timer), so switching notes never drops an edit.
+   */
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    this.tags.destroy();
+    this.#editor = null;
+    await this.#saver.flush();
+    if (!this.#saver.dirty) this.#saver.dispose();
+  }
+}

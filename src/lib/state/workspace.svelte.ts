@@ -1,0 +1,175 @@
+/**
+ * The app's state: the database, what is selected (a notebook, All notes or the trash), the list of
+ * note ids shown, the open note, the search seam, the layout (AI sidebar, phone pane). One instance
+ * per tab, created by the root page and shared with components through context.
+ */
+import {
+  createNote,
+  ensureDefaultNotebook,
+  listNoteIds,
+  listNotebooks,
+  openDatabase,
+  requestPersistentStorage,
+  trashNote,
+  updateNote,
+  type FolioDatabase,
+  type NoteScope,
+  type PersistenceState
+} from '$lib/db';
+import { Alerts } from './alerts.svelte';
+import { LiveQuery } from './live-query.svelte';
+import { NoteSession } from './note-session.svelte';
+import { NotebookActions } from './notebook-actions';
+import { buildNotebookTree } from './notebook-tree';
+
+/** Which pane a phone shows (on wider screens all are visible). */
+export type Pane = 'notebooks' | 'notes' | 'note';
+
+/** The state of one Folio tab. */
+export class Workspace {
+  readonly db: FolioDatabase;
+  readonly alerts = new Alerts();
+  /** What the note list shows when no search is typed. */
+  scope: NoteScope = $state.raw({ kind: 'all' });
+  /** The open note, if any. */
+  session: NoteSession | null = $state.raw(null);
+  /** The search box's text. The search engine watches it and answers with setSearchResults. */
+  searchQuery = $state('');
+  /** Ranked ids for `searchQuery`, or null until the engine answered. */
+  searchResults: string[] | null = $state.raw(null);
+  sidebarOpen = $state(false);
+  pane: Pane = $state('notes');
+  /** False until the database is open and holds a default notebook. */
+  ready = $state(false);
+  persistence: PersistenceState | 'unknown' = $state('unknown');
+  readonly notebooks: LiveQuery<Awaited<ReturnType<typeof listNotebooks>>>;
+  readonly tree = $derived.by(() => buildNotebookTree(this.notebooks.current));
+  readonly scopeNoteIds: LiveQuery<string[], NoteScope>;
+  readonly notebookActions: NotebookActions;
+
+  constructor(db: FolioDatabase = openDatabase()) {
+    this.db = db;
+    this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
+    this.scopeNoteIds = new LiveQuery(() => this.scope, (scope) => listNoteIds(db, scope), []);
+    this.notebookActions = new NotebookActions(this);
+  }
+
+  /** Whether a search is typed (the list then shows its results). */
+  get searching(): boolean {
+    return this.searchQuery.trim() !== '';
+  }
+
+  /** The ids the Notes list shows: the search's ranked results, or the scope's notes by update time. */
+  get listIds(): string[] {
+    if (this.searching) return this.searchResults ?? [];
+    return this.scopeNoteIds.current;
+  }
+
+  /** The seam for the search engine: the ranked note ids matching `searchQuery` (null: not known yet). */
+  setSearchResults(ids: string[] | null): void {
+    this.searchResults = ids;
+  }
+
+  /** Types a search (or clears it with ''). Old results are dropped until the engine answers. */
+  setSearchQuery(query: string): void {
+    if (query === this.searchQuery) return;
+    this.searchQuery = query;
+    this.searchResults = null;
+  }
+
+  /** Opens the database, makes sure a notebook exists and asks for persistent storage. */
+  async start(): Promise<void> {
+    try {
+      await ensureDefaultNotebook(this.db);
+      this.ready = true;
+    } catch (error) {
+      this.alerts.report('Folio cannot open its storage', error);
+      return;
+    }
+    try {
+      this.persistence = await requestPersistentStorage();
+    } catch {
+      this.persistence = 'unsupported';
+    }
+  }
+
+  /** Shows a notebook, All notes or the trash. */
+  selectScope(scope: NoteScope): void {
+    this.scope = scope;
+    this.setSearchQuery('');
+    if (scope.kind === 'trash') void this.closeNote();
+    this.pane = 'notes';
+  }
+
+  /** Opens a note in the editor (saving the previous one). */
+  openNote(id: string): void {
+    this.pane = 'note';
+    if (this.session?.id === id) return;
+    const previous = this.session;
+    this.session = new NoteSession(this.db, id);
+    void previous?.close();
+  }
+
+  /** Closes the open note (saving it). */
+  async closeNote(): Promise<void> {
+    const previous = this.session;
+    this.session = null;
+    if (this.pane === 'note') this.pane = 'notes';
+    await previous?.close();
+  }
+
+  /** Creates a note in the selected notebook (or the default one) and opens it. */
+  async newNote(): Promise<string | null> {
+    const parent_id = this.scope.kind === 'notebook' ? this.scope.id : undefined;
+    try {
+      const note = await createNote(this.db, parent_id ? { parent_id } : {});
+      if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
+      this.setSearchQuery('');
+      this.openNote(note.id);
+      return note.id;
+    } catch (error) {
+      this.alerts.report('Could not create a note', error);
+      return null;
+    }
+  }
+
+  /** Moves the open note to the trash. */
+  async deleteOpenNote(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    try {
+      await session.flush();
+      await trashNote(this.db, session.id);
+      await this.closeNote();
+    } catch (error) {
+      this.alerts.report('Could not move the note to the trash', error);
+    }
+  }
+
+  /** Moves a note to another notebook (drag and drop onto the tree). */
+  async moveNote(noteId: string, notebookId: string): Promise<void> {
+    try {
+      if (this.session?.id === noteId) await this.session.flush();
+      await updateNote(this.db, noteId, { parent_id: notebookId });
+    } catch (error) {
+      this.alerts.report('Could not move the note', error);
+    }
+  }
+
+  /** Phone layout: goes one pane back (note → list → notebooks). */
+  back(): void {
+    this.pane = this.pane === 'note' ? 'notes' : 'notebooks';
+  }
+
+  /** Saves what the open note has pending (page hide, blur). */
+  flush(): Promise<void> {
+    return this.session?.flush() ?? Promise.resolve();
+  }
+
+  /** Stops all live queries. */
+  destroy(): void {
+    void this.session?.close();
+    this.notebooks.destroy();
+    this.scopeNoteIds.destroy();
+  }
+}
