@@ -1,0 +1,197 @@
+/*
+ * The ProseMirror schema for Folio notes: CommonMark plus the extras notes use (task lists, GFM
+ * tables, strikethrough, `$`/`$$` math, raw HTML kept verbatim).
+ *
+ * Attributes named `markup`, `fence`, `bullet`, `delimiter` record how the user wrote a construct,
+ * so that a block the user edits is serialised again in the user's own style.
+ *
+ * Every block type also carries a `source` attribute. It is set only on top-level blocks by the
+ * parser (see source-map.ts): the block's exact Markdown text plus a fingerprint of the parsed
+ * node. The serializer emits that text verbatim while the node is unchanged, which is what keeps
+ * untouched Markdown byte-identical.
+ */
+import { Schema, type NodeSpec, type MarkSpec, type Attrs } from 'prosemirror-model';
+
+/** The source record of a top-level block; see source-map.ts. */
+export interface BlockSource {
+  /** The block's own Markdown lines, with their line endings. */
+  readonly text: string;
+  /** The lines between the previous block and this one (blank lines, link definitions). */
+  readonly before: string;
+  /** Fingerprint of the node as parsed from `text`, ignoring `source`. */
+  readonly hash: string;
+  /** Fingerprint of the block that preceded this one in the source ('' for the first). */
+  readonly prevHash: string;
+  /** Node type name of that preceding block ('' for the first). */
+  readonly prevType: string;
+}
+
+const source = { source: { default: null } };
+
+function block(spec: NodeSpec): NodeSpec {
+  return { group: 'block', ...spec, attrs: { ...source, ...spec.attrs } };
+}
+
+function alignStyle(attrs: Attrs): Record<string, string> {
+  return attrs.align ? { style: `text-align: ${attrs.align}` } : {};
+}
+
+const cell = (tag: 'th' | 'td'): NodeSpec => ({
+  content: 'inline*',
+  attrs: { align: { default: null } },
+  isolating: true,
+  parseDOM: [{ tag, getAttrs: (dom) => ({ align: (dom as HTMLElement).style.textAlign || null }) }],
+  toDOM: (node) => [tag, alignStyle(node.attrs), 0]
+});
+
+const nodes: Record<string, NodeSpec> = {
+  doc: { content: 'block+', attrs: { trailing: { default: '' } } },
+  paragraph: block({ content: 'inline*', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] }),
+  heading: block({
+    content: 'inline*',
+    attrs: { level: { default: 1 }, markup: { default: null } },
+    defining: true,
+    parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),
+    toDOM: (node) => [`h${node.attrs.level}`, 0]
+  }),
+  blockquote: block({
+    content: 'block+',
+    defining: true,
+    parseDOM: [{ tag: 'blockquote' }],
+    toDOM: () => ['blockquote', 0]
+  }),
+  horizontal_rule: block({
+    attrs: { markup: { default: '---' } },
+    parseDOM: [{ tag: 'hr' }],
+    toDOM: () => ['hr']
+  }),
+  code_block: block({
+    content: 'text*',
+    marks: '',
+    code: true,
+    defining: true,
+    attrs: { params: { default: '' }, fence: { default: '```' } },
+    parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }],
+    toDOM: (node) => [
+      'pre',
+      node.attrs.params ? { 'data-info': node.attrs.params } : {},
+      ['code', 0]
+    ]
+  }),
+  math_block: block({
+    content: 'text*',
+    marks: '',
+    code: true,
+    defining: true,
+    parseDOM: [{ tag: 'div.math-block', preserveWhitespace: 'full' }],
+    toDOM: () => ['div', { class: 'math-block' }, 0]
+  }),
+  html_block: block({
+    content: 'text*',
+    marks: '',
+    code: true,
+    defining: true,
+    parseDOM: [{ tag: 'div.html-block', preserveWhitespace: 'full' }],
+    toDOM: () => ['div', { class: 'html-block' }, 0]
+  }),
+  ordered_list: block({
+    content: 'list_item+',
+    attrs: { order: { default: 1 }, tight: { default: true }, delimiter: { default: '.' } },
+    parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ order: Number((dom as HTMLElement).getAttribute('start') ?? 1) }) }],
+    toDOM: (node) => ['ol', node.attrs.order === 1 ? {} : { start: node.attrs.order }, 0]
+  }),
+  bullet_list: block({
+    content: 'list_item+',
+    attrs: { tight: { default: true }, bullet: { default: '-' } },
+    parseDOM: [{ tag: 'ul' }],
+    toDOM: () => ['ul', 0]
+  }),
+  list_item: {
+    content: 'block+',
+    defining: true,
+    attrs: { checked: { default: null } },
+    parseDOM: [{ tag: 'li' }],
+    toDOM: (node) =>
+      node.attrs.checked === null
+        ? ['li', 0]
+        : ['li', { class: 'task-item', 'data-checked': String(node.attrs.checked) }, 0]
+  },
+  table: block({
+    content: 'table_row+',
+    isolating: true,
+    parseDOM: [{ tag: 'table' }],
+    toDOM: () => ['table', ['tbody', 0]]
+  }),
+  table_row: { content: '(table_header | table_cell)+', parseDOM: [{ tag: 'tr' }], toDOM: () => ['tr', 0] },
+  table_header: cell('th'),
+  table_cell: cell('td'),
+  text: { group: 'inline' },
+  image: {
+    inline: true,
+    group: 'inline',
+    draggable: true,
+    attrs: { src: {}, alt: { default: '' }, title: { default: null } },
+    parseDOM: [{
+      tag: 'img[src]',
+      getAttrs: (dom) => {
+        const el = dom as HTMLElement;
+        return { src: el.getAttribute('src'), alt: el.getAttribute('alt') ?? '', title: el.getAttribute('title') };
+      }
+    }],
+    toDOM: (node) => ['img', { src: node.attrs.src, alt: node.attrs.alt, title: node.attrs.title }]
+  },
+  hard_break: {
+    inline: true,
+    group: 'inline',
+    selectable: false,
+    parseDOM: [{ tag: 'br' }],
+    toDOM: () => ['br']
+  },
+  math_inline: {
+    inline: true,
+    group: 'inline',
+    atom: true,
+    attrs: { tex: { default: '' } },
+    parseDOM: [{ tag: 'span.math-inline', getAttrs: (dom) => ({ tex: (dom as HTMLElement).textContent ?? '' }) }],
+    toDOM: (node) => ['span', { class: 'math-inline' }, node.attrs.tex]
+  },
+  html_inline: {
+    inline: true,
+    group: 'inline',
+    atom: true,
+    attrs: { html: { default: '' } },
+    parseDOM: [{ tag: 'span.html-inline', getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent ?? '' }) }],
+    toDOM: (node) => ['span', { class: 'html-inline' }, node.attrs.html]
+  }
+};
+
+const marks: Record<string, MarkSpec> = {
+  em: {
+    attrs: { markup: { default: '*' } },
+    parseDOM: [{ tag: 'i' }, { tag: 'em' }, { style: 'font-style=italic' }],
+    toDOM: () => ['em']
+  },
+  strong: {
+    attrs: { markup: { default: '**' } },
+    parseDOM: [{ tag: 'strong' }, { tag: 'b' }],
+    toDOM: () => ['strong']
+  },
+  strike: {
+    attrs: { markup: { default: '~~' } },
+    parseDOM: [{ tag: 's' }, { tag: 'del' }],
+    toDOM: () => ['s']
+  },
+  link: {
+    attrs: { href: {}, title: { default: null } },
+    inclusive: false,
+    parseDOM: [{
+      tag: 'a[href]',
+      getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href'), title: (dom as HTMLElement).getAttribute('title') })
+    }],
+    toDOM: (mark) => ['a', { href: mark.attrs.href, title: mark.attrs.title }]
+  },
+  code: { code: true, parseDOM: [{ tag: 'code' }], toDOM: () => ['code'] }
+};
+
+/** The Markdown schema every Folio editor and the Markdown parser/serializer share. */
+export const markdownSchema = new Schema({ nodes, marks });

@@ -1,0 +1,250 @@
+/*
+ * How each node and mark of markdownSchema is written as Markdown when a block has to be
+ * serialised afresh (the user edited it). Style attrs recorded at parse time (bullet, delimiter,
+ * fence, emphasis markup, setext headings) are honoured so an edited block keeps the user's style.
+ */
+import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import type { Mark, Node as PMNode } from 'prosemirror-model';
+import { escapeLine, type EscapeMode } from './escape';
+import { writeTable } from './serialize-table';
+
+/** Options our node serializers read from the serializer state. */
+export interface FreshOptions {
+  /** How hard to escape text. */
+  escapeMode: EscapeMode;
+}
+
+type State = MarkdownSerializerState;
+
+function opts(state: State): FreshOptions {
+  return state.options as unknown as FreshOptions;
+}
+
+/** Internal serializer-state fields prosemirror-markdown keeps but does not type. */
+interface StateInternals {
+  atBlockStart: boolean;
+  inAutolink: boolean | undefined;
+  out: string;
+}
+
+function internals(state: State): StateInternals {
+  return state as unknown as StateInternals;
+}
+
+/** Writes text line by line, escaping each line as the start of a line where it is one. */
+function writeText(state: State, text: string): void {
+  const mode = opts(state).escapeMode;
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    const lineStart = i > 0 || internals(state).atBlockStart;
+    state.text(escapeLine(line, lineStart, mode), false);
+    if (i < lines.length - 1) state.text('\n', false);
+  });
+}
+
+function longestRun(text: string, ch: string): number {
+  let max = 0;
+  const re = new RegExp(`${ch === '`' ? '`' : '~'}+`, 'g');
+  for (const m of text.matchAll(re)) max = Math.max(max, m[0].length);
+  return max;
+}
+
+function fenceFor(node: PMNode): string {
+  const recorded = (node.attrs.fence as string | null) ?? '```';
+  const ch = recorded[0] === '~' ? '~' : '`';
+  const len = Math.max(recorded.length, 3, longestRun(node.textContent, ch) + 1);
+  return ch.repeat(len);
+}
+
+function canIndent(node: PMNode): boolean {
+  const text = node.textContent;
+  return text.length > 0 && !/^\s*\n|\n\s*$/.test(text) && !/^\s*$/.test(text.split('\n')[0]);
+}
+
+function codeBlock(state: State, node: PMNode): void {
+  if (node.attrs.fence === null && canIndent(node)) {
+    state.wrapBlock('    ', null, node, () => state.text(node.textContent, false));
+    return;
+  }
+  const fence = fenceFor(node);
+  state.write(fence + ((node.attrs.params as string) || '') + '\n');
+  if (node.textContent) {
+    state.text(node.textContent, false);
+    state.ensureNewLine();
+  }
+  state.write(fence);
+  state.closeBlock(node);
+}
+
+function heading(state: State, node: PMNode): void {
+  const markup = node.attrs.markup as string | null;
+  const level = node.attrs.level as number;
+  const multiline = node.textContent.includes('\n');
+  const setext = level <= 2 && (multiline || markup === '=' || markup === '-');
+  if (!setext) {
+    state.write('#'.repeat(level) + ' ');
+    state.renderInline(node, false);
+    state.closeBlock(node);
+    return;
+  }
+  state.renderInline(node);
+  const lastLine = node.textContent.split('\n').pop() ?? '';
+  state.ensureNewLine();
+  state.write((level === 1 ? '=' : '-').repeat(Math.max(3, lastLine.length)));
+  state.closeBlock(node);
+}
+
+/** Picks a list marker different from an adjacent list's, so two lists don't merge into one. */
+function distinctMarker(parent: PMNode, index: number, node: PMNode, attr: string, alt: string[]): string {
+  const own = node.attrs[attr] as string;
+  const prev = index > 0 ? parent.child(index - 1) : null;
+  if (!prev || prev.type !== node.type || prev.attrs[attr] !== own) return own;
+  return alt.find((m) => m !== own) ?? own;
+}
+
+function bulletList(state: State, node: PMNode, parent: PMNode, index: number): void {
+  const bullet = distinctMarker(parent, index, node, 'bullet', ['-', '*', '+']);
+  state.renderList(node, '  ', () => bullet + ' ');
+}
+
+function orderedList(state: State, node: PMNode, parent: PMNode, index: number): void {
+  const start = node.attrs.order as number;
+  const delim = distinctMarker(parent, index, node, 'delimiter', ['.', ')']);
+  const width = String(start + node.childCount - 1).length + 2;
+  state.renderList(node, ' '.repeat(width), (i) => `${start + i}${delim} `);
+}
+
+function listItem(state: State, node: PMNode): void {
+  if (node.attrs.checked !== null) state.write(node.attrs.checked ? '[x] ' : '[ ] ');
+  state.renderContent(node);
+}
+
+function textBlock(state: State, node: PMNode, open: string, close: string): void {
+  state.write(open);
+  if (node.textContent) {
+    state.text(node.textContent, false);
+    state.ensureNewLine();
+  }
+  state.write(close);
+  state.closeBlock(node);
+}
+
+function destination(href: string): string {
+  if (href === '' || /[\s<>]/.test(href)) return '<' + href.replace(/[<>\\]/g, '\\$&') + '>';
+  return href.replace(/[()\\]/g, '\\$&');
+}
+
+function titlePart(title: string | null): string {
+  return title ? ` "${title.replace(/["\\]/g, '\\$&')}"` : '';
+}
+
+function image(state: State, node: PMNode): void {
+  const alt = escapeLine((node.attrs.alt as string) ?? '', false, 'full').replace(/\n/g, ' ');
+  const src = destination(node.attrs.src as string);
+  state.write(`![${alt}](${src}${titlePart(node.attrs.title as string | null)})`);
+}
+
+function hardBreak(state: State, node: PMNode, parent: PMNode, index: number): void {
+  for (let i = index + 1; i < parent.childCount; i++) {
+    if (parent.child(i).type !== node.type) {
+      state.write('\\\n');
+      return;
+    }
+  }
+}
+
+function isAutolink(mark: Mark, parent: PMNode, index: number): boolean {
+  const href = mark.attrs.href as string;
+  if (mark.attrs.title || !/^[a-z][a-z0-9+.-]{1,31}:[^\s<>]*$/i.test(href)) return false;
+  const child = parent.child(index);
+  const text = child.text ?? '';
+  if (!child.isText || (text !== href && 'mailto:' + text !== href)) return false;
+  if (child.marks[child.marks.length - 1] !== mark) return false;
+  return index === parent.childCount - 1 || !mark.isInSet(parent.child(index + 1).marks);
+}
+
+function backticksFor(node: PMNode, side: -1 | 1): string {
+  let len = 0;
+  if (node.isText) for (const m of (node.text ?? '').matchAll(/`+/g)) len = Math.max(len, m[0].length);
+  const ticks = '`'.repeat(len + 1);
+  const pad = len > 0 || /^ .* $|^`|`$/.test(node.text ?? '') ? ' ' : '';
+  return side < 0 ? ticks + pad : pad + ticks;
+}
+
+function markup(mark: Mark, fallback: string): string {
+  return (mark.attrs.markup as string) || fallback;
+}
+
+/** The serializer for blocks the user changed; see {@link FreshOptions} for its options. */
+export const freshSerializer = new MarkdownSerializer(
+  {
+    blockquote: (state, node) => state.wrapBlock('> ', null, node, () => state.renderContent(node)),
+    code_block: codeBlock,
+    math_block: (state, node) => textBlock(state, node, '$$\n', '$$'),
+    html_block: (state, node) => {
+      state.text(node.textContent, false);
+      state.closeBlock(node);
+    },
+    heading,
+    horizontal_rule: (state, node) => {
+      state.write(node.attrs.markup as string);
+      state.closeBlock(node);
+    },
+    bullet_list: bulletList,
+    ordered_list: orderedList,
+    list_item: listItem,
+    paragraph: (state, node) => {
+      state.renderInline(node);
+      state.closeBlock(node);
+    },
+    image,
+    hard_break: hardBreak,
+    math_inline: (state, node) => state.write('$' + (node.attrs.tex as string) + '$'),
+    html_inline: (state, node) => state.text(node.attrs.html as string, false),
+    text: (state, node) => {
+      if (internals(state).inAutolink) state.text(node.text ?? '', false);
+      else writeText(state, node.text ?? '');
+    },
+    table: (state, node) => writeTable(state, node, (cell) => renderCell(cell, opts(state)))
+  },
+  {
+    em: {
+      open: (_state, mark) => markup(mark, '*'),
+      close: (_state, mark) => markup(mark, '*'),
+      mixable: true,
+      expelEnclosingWhitespace: true
+    },
+    strong: {
+      open: (_state, mark) => markup(mark, '**'),
+      close: (_state, mark) => markup(mark, '**'),
+      mixable: true,
+      expelEnclosingWhitespace: true
+    },
+    strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
+    link: {
+      open(state, mark, parent, index) {
+        internals(state).inAutolink = isAutolink(mark, parent, index);
+        return internals(state).inAutolink ? '<' : '[';
+      },
+      close(state, mark) {
+        const auto = internals(state).inAutolink;
+        internals(state).inAutolink = undefined;
+        const href = mark.attrs.href as string;
+        return auto ? '>' : `](${destination(href)}${titlePart(mark.attrs.title as string | null)})`;
+      },
+      mixable: true
+    },
+    code: {
+      open: (_state, _mark, parent, index) => backticksFor(parent.child(index), -1),
+      close: (_state, _mark, parent, index) => backticksFor(parent.child(index - 1), 1),
+      escape: false
+    }
+  }
+);
+
+/** Renders a table cell's inline content as it would be written in a paragraph. */
+function renderCell(cell: PMNode, options: FreshOptions): string {
+  const schema = cell.type.schema;
+  const doc = schema.topNodeType.create(null, schema.nodes.paragraph.create(null, cell.content));
+  return freshSerializer.serialize(doc, options as never);
+}

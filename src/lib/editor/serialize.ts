@@ -1,0 +1,152 @@
+/*
+ * ProseMirror → Markdown, keeping what the user did not edit byte for byte.
+ *
+ * A top-level block whose fingerprint still matches its `source.hash` is emitted as its original
+ * text; the lines before it (blank lines, link definitions) are emitted as they were while its
+ * predecessor is the block that preceded it in the source. Any other block is serialised afresh
+ * (serialize-nodes.ts) in the user's recorded style, first with minimal escaping and, when the
+ * result would not parse back to the same node, with full escaping (see escape.ts).
+ *
+ * Documents whose source holds link reference definitions get one more check: an unchanged block
+ * may say `[text][label]`, which only means a link while its definition is still in the text. If
+ * the output does not parse back to the document, blocks with links are re-serialised with inline
+ * links.
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import { freshSerializer, type FreshOptions } from './serialize-nodes';
+import { blockSource, fingerprint } from './source-map';
+import { parseStructure, stripSources } from './parse';
+import type { EscapeMode } from './escape';
+
+/** Nodes already checked to equal what their source parses to; nodes are immutable, so this holds. */
+const verified = new WeakSet<PMNode>();
+
+/** True when a top-level node is exactly what its recorded source text parses to. */
+function isUnchanged(node: PMNode): boolean {
+  const source = blockSource(node);
+  if (!source) return false;
+  if (verified.has(node)) return true;
+  if (fingerprint(node) !== source.hash) return false;
+  verified.add(node);
+  return true;
+}
+
+function withoutSource(node: PMNode): PMNode {
+  return node.attrs.source ? node.type.create({ ...node.attrs, source: null }, node.content, node.marks) : node;
+}
+
+function parsesBackTo(markdown: string, node: PMNode): boolean {
+  const doc = parseStructure(markdown);
+  return doc.childCount === 1 && doc.firstChild!.eq(node);
+}
+
+const ESCAPE_MODES: EscapeMode[] = ['minimal', 'full'];
+
+/**
+ * Serialises one block afresh (no trailing newline): the first escape mode whose output parses
+ * back to the same node wins; `full` is kept when none does.
+ */
+export function serializeBlock(node: PMNode): string {
+  const bare = withoutSource(node);
+  const wrapper = node.type.schema.topNodeType.create(null, bare);
+  let text = '';
+  for (const escapeMode of ESCAPE_MODES) {
+    const options: FreshOptions = { escapeMode };
+    text = freshSerializer.serialize(wrapper, options as never);
+    if (parsesBackTo(text, bare)) return text;
+  }
+  return text;
+}
+
+function isBlankStart(text: string): boolean {
+  return /^[ \t]*(?:\r\n|\r|\n)/.test(text);
+}
+
+function hasContent(text: string): boolean {
+  return /\S/.test(text);
+}
+
+/** Everything the serializer decides per document, computed once. */
+interface Context {
+  eol: string;
+  inlineLinks: boolean;
+}
+
+function detectEol(doc: PMNode): string {
+  let eol = '\n';
+  doc.forEach((node) => {
+    const match = /\r\n|\r|\n/.exec(blockSource(node)?.text ?? '');
+    if (match && eol === '\n') eol = match[0];
+  });
+  return eol;
+}
+
+function hasLink(node: PMNode): boolean {
+  let found = false;
+  node.descendants((child) => {
+    if (found) return false;
+    if (child.type.name === 'image' || child.marks.some((m) => m.type.name === 'link')) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** The text that goes between the previous block and this one. */
+function separator(node: PMNode, prev: PMNode | null, reused: boolean, prevReused: boolean, ctx: Context): string {
+  const source = blockSource(node);
+  if (!source) return prev ? ctx.eol : '';
+  const afterOriginal = prev
+    ? source.prevType === prev.type.name && source.prevHash === (blockSource(prev)?.hash ?? fingerprint(prev))
+    : source.prevType === '';
+  if (afterOriginal && (reused && prevReused)) return source.before;
+  if (!prev) return source.before;
+  if (afterOriginal && isBlankStart(source.before)) return source.before;
+  if (!hasContent(source.before) && !afterOriginal) return ctx.eol;
+  return isBlankStart(source.before) ? source.before : ctx.eol + source.before;
+}
+
+function isLonelyEmptyParagraph(doc: PMNode): boolean {
+  const only = doc.childCount === 1 ? doc.firstChild! : null;
+  return !!only && only.type.name === 'paragraph' && only.content.size === 0 && !blockSource(only);
+}
+
+function compose(doc: PMNode, ctx: Context): string {
+  if (isLonelyEmptyParagraph(doc)) return doc.attrs.trailing as string;
+  let out = '';
+  let prev: PMNode | null = null;
+  let prevReused = false;
+  doc.forEach((node, _offset, index) => {
+    const source = blockSource(node);
+    const reused = isUnchanged(node) && !(ctx.inlineLinks && hasLink(node));
+    if (out && !/[\r\n]$/.test(out)) out += ctx.eol;
+    out += separator(node, prev, reused, prevReused, ctx);
+    if (reused) {
+      out += source!.text;
+    } else {
+      const last = index === doc.childCount - 1;
+      const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !/[\r\n]$/.test(source.text);
+      const text = serializeBlock(node);
+      out += (ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol);
+    }
+    prev = node;
+    prevReused = reused;
+  });
+  return out + (doc.attrs.trailing as string);
+}
+
+function hasDefinitions(doc: PMNode): boolean {
+  let found = hasContent(doc.attrs.trailing as string);
+  doc.forEach((node) => {
+    if (hasContent(blockSource(node)?.before ?? '')) found = true;
+  });
+  return found;
+}
+
+/** Serialises a document of markdownSchema to Markdown, unchanged blocks verbatim. */
+export function serializeMarkdown(doc: PMNode): string {
+  const ctx: Context = { eol: detectEol(doc), inlineLinks: false };
+  const out = compose(doc, ctx);
+  if (!hasDefinitions(doc) || parseStructure(out).eq(stripSources(doc))) return out;
+  ctx.inlineLinks = true;
+  return compose(doc, ctx);
+}
