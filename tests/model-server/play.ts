@@ -39,6 +39,12 @@ async function stream(res: ServerResponse, frames: string[], delayMs = 0): Promi
   return true;
 }
 
+/** Cuts the connection after what was written has reached the socket (destroy drops unflushed data). */
+async function drop(res: ServerResponse): Promise<void> {
+  await new Promise<void>((resolve) => res.write('', () => resolve()));
+  res.destroy();
+}
+
 const dataFrame = (data: object | string) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 const namedFrame = (e: NamedEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
 
@@ -68,7 +74,7 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
   if (turn.type === 'drop' || turn.type === 'garbage') {
     const chunks = openAiTextChunks(turn.text, rc, turn.pieceSize).map(dataFrame);
     if (turn.type === 'drop') {
-      if (await stream(res, chunks.slice(0, turn.afterPieces), turn.delayMs)) res.destroy();
+      if (await stream(res, chunks.slice(0, turn.afterPieces), turn.delayMs)) await drop(res);
       return;
     }
     if (await stream(res, [...chunks, dataFrame(turn.garbage ?? '{"choices": [ this is not JSON')], turn.delayMs)) res.end();
@@ -95,7 +101,7 @@ export async function playAnthropic(body: Record<string, unknown>, res: ServerRe
     const events = [...anthropicStart(rc), ...anthropicTextBlock(0, turn.text, turn.pieceSize)].map(namedFrame);
     if (turn.type === 'drop') {
       const keep = 2 + 1 + Math.min(turn.afterPieces, splitPieces(turn.text, turn.pieceSize).length);
-      if (await stream(res, events.slice(0, keep), turn.delayMs)) res.destroy();
+      if (await stream(res, events.slice(0, keep), turn.delayMs)) await drop(res);
       return;
     }
     const garbage = `event: content_block_delta\ndata: ${turn.garbage ?? '{"type": this is not JSON'}\n\n`;

@@ -49,7 +49,7 @@ export interface ModelServer {
   enqueue(...turns: Turn[]): void;
   /** How many turns are left to play. */
   remaining(): number;
-  /** Stops listening and cuts open connections. */
+  /** Stops listening and cuts open connections (again: no-op). */
   close(): Promise<void>;
 }
 
@@ -148,6 +148,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     remaining: () => script.length,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) return resolve();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       })
