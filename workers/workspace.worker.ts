@@ -1,0 +1,16 @@
+/**
+ * The workspace worker: opens the database, builds the API (workspace-api.ts) and exposes it with
+ * Comlink behind the ready handshake that `getWorkspace()` on the page waits for.
+ */
+import { openDatabase } from '$lib/db';
+// Straight from the module rather than `$lib/rpc`: that index also exports the page's
+// `getWorkspace()`, whose `new Worker(new URL(...))` would make this bundle include itself.
+import { exposeWorkerApi } from '$lib/rpc/worker-host';
+import { createWorkspaceApi } from './workspace-api';
+
+void exposeWorkerApi(async () => {
+  const db = openDatabase();
+  // Opened here, not on first query, so a database that cannot open fails the handshake with its reason.
+  await db.open();
+  return createWorkspaceApi({ db });
+});
