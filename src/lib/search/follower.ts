@@ -1,0 +1,155 @@
+/**
+ * Keeps a SearchIndex current with the database by following its change log.
+ *
+ * `start()` notes the newest change seq, then indexes every note not in the trash (with its tags)
+ * and loads the catalog; changes made meanwhile are replayed by the next `catchUp()`, which is
+ * harmless because applying a change means re-reading the item. `catchUp()` reads the log after
+ * the cursor in batches: a note is re-read (trashed or gone → removed), a note-tag link re-reads
+ * its note's tags, a notebook, tag or resource reloads the catalog. Every tab's writes land in the
+ * same log, so each context's index converges. Restart = `start()` again: rebuilding from the
+ * database is fast enough (see the search benchmark) that no snapshot is persisted.
+ */
+import { liveQuery } from 'dexie';
+import { ItemType, type Change, type Note } from '$lib/core';
+import { latestChangeSeq, readChangesSince, type FolioDatabase } from '$lib/db';
+import type { SearchIndex } from './search-index';
+import type { IndexedNote, SearchCatalog } from './types';
+
+/** Changes read from the log per batch. */
+export const CHANGE_BATCH = 500;
+
+/** Follows the change log into a SearchIndex. */
+export class IndexFollower {
+  private seq = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** note_tags link id → note id, because a deleted link can no longer be read. */
+  private readonly linkNotes = new Map<string, string>();
+
+  constructor(
+    private readonly db: FolioDatabase,
+    private readonly index: SearchIndex
+  ) {}
+
+  /** The seq of the last change the index reflects. */
+  get cursor(): number {
+    return this.seq;
+  }
+
+  /** Builds the index from scratch and sets the cursor. */
+  start(): Promise<void> {
+    const run = this.queue.then(() => this.build());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Applies every change logged since the cursor; resolves to how many were applied. */
+  catchUp(): Promise<number> {
+    const run = this.queue.then(() => this.applyPending());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Catches up whenever the log grows, in this tab or another (Dexie's liveQuery observes the
+   * table across contexts). Returns the function that stops following.
+   */
+  follow(onError: (error: unknown) => void): () => void {
+    const subscription = liveQuery(() => latestChangeSeq(this.db)).subscribe({
+      next: (seq) => {
+        if (seq > this.seq) this.catchUp().catch(onError);
+      },
+      error: onError
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  private async build(): Promise<void> {
+    const seq = await latestChangeSeq(this.db);
+    const [notes, links] = await Promise.all([this.db.notes.where('deleted_time').equals(0).toArray(), this.db.note_tags.toArray()]);
+    const tagsByNote = new Map<string, string[]>();
+    this.linkNotes.clear();
+    for (const link of links) {
+      this.linkNotes.set(link.id, link.note_id);
+      const list = tagsByNote.get(link.note_id);
+      if (list) list.push(link.tag_id);
+      else tagsByNote.set(link.note_id, [link.tag_id]);
+    }
+    this.index.setCatalog(await this.readCatalog());
+    for (const id of this.index.ids()) this.index.remove(id);
+    for (const note of notes) this.index.upsert(toIndexedNote(note, tagsByNote.get(note.id) ?? []));
+    this.index.compact();
+    this.seq = seq;
+  }
+
+  private async readCatalog(): Promise<SearchCatalog> {
+    const [folders, tags, resources] = await Promise.all([
+      this.db.folders.where('deleted_time').equals(0).toArray(),
+      this.db.tags.toArray(),
+      this.db.resources.toArray()
+    ]);
+    return {
+      notebooks: folders.map(({ id, title, parent_id }) => ({ id, title, parent_id })),
+      tags: tags.map(({ id, title }) => ({ id, title })),
+      resources: resources.map(({ id, mime }) => ({ id, mime }))
+    };
+  }
+
+  private async applyPending(): Promise<number> {
+    let applied = 0;
+    for (;;) {
+      const changes = await readChangesSince(this.db, this.seq, CHANGE_BATCH);
+      if (!changes.length) break;
+      await this.apply(changes);
+      this.seq = changes[changes.length - 1].seq ?? this.seq;
+      applied += changes.length;
+    }
+    if (this.index.garbageRatio > 0.5) this.index.compact();
+    return applied;
+  }
+
+  private async apply(changes: Change[]): Promise<void> {
+    const noteIds = new Set<string>();
+    let catalogChanged = false;
+    for (const change of changes) {
+      if (change.item_type === ItemType.Note) noteIds.add(change.item_id);
+      else if (change.item_type === ItemType.NoteTag) await this.applyLink(change, noteIds);
+      else if (change.item_type === ItemType.Folder || change.item_type === ItemType.Tag || change.item_type === ItemType.Resource) {
+        catalogChanged = true;
+      }
+    }
+    if (catalogChanged) this.index.setCatalog(await this.readCatalog());
+    await this.reindexNotes([...noteIds]);
+  }
+
+  private async applyLink(change: Change, noteIds: Set<string>): Promise<void> {
+    const known = this.linkNotes.get(change.item_id);
+    if (known) noteIds.add(known);
+    const link = change.kind === 'deleted' ? undefined : await this.db.note_tags.get(change.item_id);
+    if (link) {
+      this.linkNotes.set(link.id, link.note_id);
+      noteIds.add(link.note_id);
+    } else {
+      this.linkNotes.delete(change.item_id);
+    }
+  }
+
+  private async reindexNotes(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const [notes, links] = await Promise.all([this.db.notes.bulkGet(ids), this.db.note_tags.where('note_id').anyOf(ids).toArray()]);
+    const tagsByNote = new Map<string, string[]>();
+    for (const link of links) {
+      this.linkNotes.set(link.id, link.note_id);
+      tagsByNote.set(link.note_id, [...(tagsByNote.get(link.note_id) ?? []), link.tag_id]);
+    }
+    ids.forEach((id, i) => {
+      const note = notes[i];
+      if (!note || note.deleted_time) this.index.remove(id);
+      else this.index.upsert(toIndexedNote(note, tagsByNote.get(id) ?? []));
+    });
+  }
+}
+
+/** The index's view of a stored note. */
+export function toIndexedNote(note: Note, tagIds: string[]): IndexedNote {
+  return { ...note, tag_ids: tagIds };
+}

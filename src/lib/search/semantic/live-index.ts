@@ -1,0 +1,75 @@
+/**
+ * Keeps an in-memory VectorIndex in step with the stored vectors of one model. It loads everything
+ * once, then before each search reloads only the notes that changed: those the indexer in this
+ * context reported (`markDirty`), and those named in the change log between the cursor it loaded at
+ * and the stored cursor, which covers an indexer running in another tab or worker (an indexer saves
+ * a note's vectors before it moves the cursor past the note's changes).
+ */
+import { ItemType } from '$lib/core';
+import { readChangesSince, type FolioDatabase } from '$lib/db';
+import { eachEmbedding, noteEmbeddings, readCursor } from './store';
+import { VectorIndex } from './vector-index';
+
+/** The loaded index of one model, refreshed on demand. */
+export class LiveIndex {
+  private index: VectorIndex | null = null;
+  private loaded = false;
+  private loadedCursor = 0;
+  private readonly dirty = new Set<string>();
+  private pending: Promise<VectorIndex | null> | null = null;
+
+  constructor(
+    private readonly db: FolioDatabase,
+    private readonly model: string
+  ) {}
+
+  /** Marks a note's vectors as changed, to reload before the next search. */
+  markDirty(noteId: string): void {
+    this.dirty.add(noteId);
+  }
+
+  /** The up-to-date index, or null while the model has no stored vectors at all. */
+  current(): Promise<VectorIndex | null> {
+    // One refresh at a time; concurrent searches share it.
+    this.pending ??= this.refresh().finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async refresh(): Promise<VectorIndex | null> {
+    const stored = (await readCursor(this.db, this.model)) ?? 0;
+    if (!this.loaded || stored < this.loadedCursor) return this.loadAll(stored);
+    if (stored > this.loadedCursor) {
+      for (let after = this.loadedCursor; ; ) {
+        const page = await readChangesSince(this.db, after, 2000);
+        for (const change of page) if (change.item_type === ItemType.Note && (change.seq ?? 0) <= stored) this.dirty.add(change.item_id);
+        after = page.at(-1)?.seq ?? after;
+        if (page.length < 2000 || after >= stored) break;
+      }
+      this.loadedCursor = stored;
+    }
+    const ids = [...this.dirty];
+    this.dirty.clear();
+    for (const id of ids) await this.reloadNote(id);
+    return this.index;
+  }
+
+  private async loadAll(cursor: number): Promise<VectorIndex | null> {
+    this.index = null;
+    this.dirty.clear();
+    await eachEmbedding(this.db, this.model, (record) => {
+      this.index ??= new VectorIndex(record.vector.length, 1024);
+      this.index.add(record.note_id, record.chunk_index, record.vector);
+    });
+    this.loaded = true;
+    this.loadedCursor = cursor;
+    return this.index;
+  }
+
+  private async reloadNote(noteId: string): Promise<void> {
+    this.index?.removeNote(noteId);
+    for (const record of await noteEmbeddings(this.db, this.model, noteId)) {
+      this.index ??= new VectorIndex(record.vector.length, 1024);
+      this.index.add(record.note_id, record.chunk_index, record.vector);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Snippets: about 240 characters of a body around the first searched word, whitespace collapsed,
+ * with `…` where the text was cut, and the searched words located for highlighting.
+ */
+import { WORD_RE, foldText, tokenizeWithOffsets } from './fold';
+import type { QueryToken } from './query-types';
+import type { Highlight } from './types';
+
+/** Characters in a snippet (before the … markers). */
+export const SNIPPET_CHARS = 240;
+/** How much context comes before the first match. */
+const LEAD_CHARS = 60;
+
+/** A snippet and where its searched words are. */
+export interface Snippet {
+  text: string;
+  highlights: Highlight[];
+}
+
+/** Whether a folded token is one of the query's (exactly, or by prefix). */
+export function tokenMatcher(tokens: QueryToken[]): (token: string) => boolean {
+  const exact = new Set(tokens.filter((t) => !t.prefix).map((t) => t.text));
+  const prefixes = tokens.filter((t) => t.prefix).map((t) => t.text);
+  return (token) => exact.has(token) || prefixes.some((p) => token.startsWith(p));
+}
+
+/** Where the searched words are in a short text (a title or a snippet). */
+export function findHighlights(text: string, matches: (token: string) => boolean): Highlight[] {
+  const out: Highlight[] = [];
+  for (const span of tokenizeWithOffsets(text)) {
+    if (!matches(span.token)) continue;
+    const last = out[out.length - 1];
+    if (last && last[0] === span.start) continue; // one word folded into several tokens
+    out.push([span.start, span.end]);
+  }
+  return out;
+}
+
+function firstMatchOffset(body: string, matches: (token: string) => boolean): number {
+  for (const m of body.matchAll(WORD_RE)) {
+    const folded = foldText(m[0]);
+    if (matches(folded) || folded.match(WORD_RE)?.some(matches)) return m.index ?? 0;
+  }
+  return -1;
+}
+
+function windowAround(body: string, at: number): [number, number] {
+  let start = Math.max(0, at - LEAD_CHARS);
+  if (start > 0) {
+    const space = body.slice(start, at).search(/\s/);
+    if (space >= 0) start += space + 1;
+  }
+  let end = Math.min(body.length, start + SNIPPET_CHARS);
+  if (end < body.length) {
+    const lastSpace = body.slice(at, end).search(/\s\S*$/);
+    if (lastSpace > 0) end = at + lastSpace;
+  }
+  return [start, end];
+}
+
+/**
+ * Cuts the snippet of `body` for the query's plain words: around the first of them (the start of
+ * the body when none occurs), with highlights relative to the returned text.
+ */
+export function makeSnippet(body: string, tokens: QueryToken[], { scan = true } = {}): Snippet {
+  const matches = tokenMatcher(tokens);
+  const at = scan && tokens.length ? firstMatchOffset(body, matches) : -1;
+  const [start, end] = windowAround(body, Math.max(at, 0));
+  const core = body.slice(start, end).replace(/\s+/g, ' ').trim();
+  const text = `${start > 0 ? '…' : ''}${core}${end < body.length ? '…' : ''}`;
+  return { text, highlights: tokens.length ? findHighlights(text, matches) : [] };
+}

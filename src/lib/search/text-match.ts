@@ -1,0 +1,114 @@
+/**
+ * Finds where one text term (a word, `prefix*` or a phrase) occurs, with the per-field hit counts
+ * and document frequencies BM25 needs. A phrase is found by intersecting its words' posting
+ * lists, then checking word order in each candidate's term-id stream.
+ */
+import { BODY_SPAN, type DocFields, type Postings } from './postings';
+import type { TextTerm } from './query-types';
+
+const MAX_TITLE_HITS = (1 << 10) - 1;
+
+/** The documents a term occurs in: hits packed as `title * BODY_SPAN + body`, and per-field df. */
+export interface TextMatch {
+  hits: Map<number, number>;
+  dfTitle: number;
+  dfBody: number;
+}
+
+/** What the matcher needs to know about documents. */
+export interface DocSource {
+  isLive(doc: number): boolean;
+  fields(doc: number): DocFields;
+}
+
+/** Unpacks the title hits of a packed count. */
+export const titleHits = (packed: number): number => Math.floor(packed / BODY_SPAN);
+/** Unpacks the body hits of a packed count. */
+export const bodyHits = (packed: number): number => packed % BODY_SPAN;
+
+function pack(title: number, body: number): number {
+  return Math.min(title, MAX_TITLE_HITS) * BODY_SPAN + Math.min(body, BODY_SPAN - 1);
+}
+
+function resolveIds(postings: Postings, term: TextTerm): number[][] {
+  return term.tokens.map((token) => {
+    if (token.prefix) return postings.idsWithPrefix(token.text);
+    const id = postings.idOf(token.text);
+    return id === undefined ? [] : [id];
+  });
+}
+
+function finish(hits: Map<number, number>): TextMatch {
+  let dfTitle = 0;
+  let dfBody = 0;
+  for (const packed of hits.values()) {
+    if (packed >= BODY_SPAN) dfTitle++;
+    if (packed % BODY_SPAN > 0) dfBody++;
+  }
+  return { hits, dfTitle, dfBody };
+}
+
+function matchWord(postings: Postings, docs: DocSource, ids: number[], field: TextTerm['field']): TextMatch {
+  const hits = new Map<number, number>();
+  const useTitle = field !== 'body';
+  const useBody = field !== 'title';
+  for (const id of ids) {
+    postings.forEach(id, (d) => docs.isLive(d), (doc, title, body) => {
+      const t = useTitle ? title : 0;
+      const b = useBody ? body : 0;
+      if (t + b === 0) return;
+      const before = hits.get(doc);
+      hits.set(doc, before === undefined ? pack(t, b) : pack(titleHits(before) + t, bodyHits(before) + b));
+    });
+  }
+  return finish(hits);
+}
+
+function docsOf(postings: Postings, docs: DocSource, ids: number[]): Set<number> {
+  const set = new Set<number>();
+  for (const id of ids) postings.forEach(id, (d) => docs.isLive(d), (doc) => set.add(doc));
+  return set;
+}
+
+/** Counts the places where the phrase's tokens occur in a row. */
+export function countPhrase(stream: Uint32Array, tests: ((id: number) => boolean)[]): number {
+  let count = 0;
+  const last = stream.length - tests.length;
+  outer: for (let p = 0; p <= last; p++) {
+    for (let i = 0; i < tests.length; i++) if (!tests[i](stream[p + i])) continue outer;
+    count++;
+  }
+  return count;
+}
+
+function matchPhrase(postings: Postings, docs: DocSource, ids: number[][], field: TextTerm['field']): TextMatch {
+  const order = ids
+    .map((list, i) => ({ i, size: list.reduce((n, id) => n + postings.listLength(id), 0) }))
+    .sort((a, b) => a.size - b.size);
+  let candidates = docsOf(postings, docs, ids[order[0].i]);
+  for (const { i } of order.slice(1)) {
+    if (!candidates.size) break;
+    const next = docsOf(postings, docs, ids[i]);
+    candidates = new Set([...candidates].filter((doc) => next.has(doc)));
+  }
+  const tests = ids.map((list) => {
+    if (list.length === 1) return (id: number) => id === list[0];
+    const set = new Set(list);
+    return (id: number) => set.has(id);
+  });
+  const hits = new Map<number, number>();
+  for (const doc of candidates) {
+    const { titleTerms, bodyTerms } = docs.fields(doc);
+    const t = field !== 'body' ? countPhrase(titleTerms, tests) : 0;
+    const b = field !== 'title' ? countPhrase(bodyTerms, tests) : 0;
+    if (t + b > 0) hits.set(doc, pack(t, b));
+  }
+  return finish(hits);
+}
+
+/** Where a text term occurs among the live documents. */
+export function matchText(postings: Postings, docs: DocSource, term: TextTerm): TextMatch {
+  const ids = resolveIds(postings, term);
+  if (ids.some((list) => list.length === 0)) return { hits: new Map(), dfTitle: 0, dfBody: 0 };
+  return ids.length === 1 ? matchWord(postings, docs, ids[0], term.field) : matchPhrase(postings, docs, ids, term.field);
+}
