@@ -1,0 +1,34 @@
+/** `list_notebooks`: every notebook, flat, with the number of notes directly in it. */
+import Dexie from 'dexie';
+import { listNotebooks, type FolioDatabase } from '$lib/db';
+import type { ToolDefinition } from '../types';
+import { ID_SCHEMA, objectSchema } from './common';
+
+const notebookSchema = objectSchema(
+  { id: ID_SCHEMA, title: { type: 'string' }, parent_id: { type: ['string', 'null'] }, note_count: { type: 'integer' } },
+  ['id', 'title', 'parent_id', 'note_count']
+);
+
+/** The `list_notebooks` tool. */
+export const listNotebooksTool: ToolDefinition<Record<string, never>> = {
+  id: 'list_notebooks',
+  description: 'Lists all notebooks (flat; parent_id gives the nesting, null at the top) with how many notes each holds directly.',
+  inputSchema: objectSchema({}),
+  outputSchema: objectSchema({ notebooks: { type: 'array', items: notebookSchema } }, ['notebooks']),
+  annotations: { title: 'List notebooks', readOnlyHint: true, openWorldHint: false },
+  async handler(_input, ctx) {
+    const notebooks = await listNotebooks(ctx.db);
+    const counts = await Promise.all(notebooks.map((n) => liveNoteCount(ctx.db, n.id)));
+    return {
+      notebooks: notebooks.map((n, i) => ({ id: n.id, title: n.title, parent_id: n.parent_id || null, note_count: counts[i] }))
+    };
+  }
+};
+
+/** Notes directly in a notebook and not in the trash, counted on the index without loading them. */
+function liveNoteCount(db: FolioDatabase, notebookId: string): Promise<number> {
+  return db.notes
+    .where('[parent_id+deleted_time+updated_time]')
+    .between([notebookId, 0, Dexie.minKey], [notebookId, 0, Dexie.maxKey])
+    .count();
+}

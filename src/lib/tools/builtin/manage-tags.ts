@@ -1,0 +1,46 @@
+/** `manage_tags`: adds and removes a note's tags by title, in one transaction. */
+import { AppError } from '$lib/core';
+import { addTagsToNote, getNoteTags, removeTagsFromNote, writeTransaction } from '$lib/db';
+import type { ToolDefinition } from '../types';
+import { ID_SCHEMA, MAX_TAG_CHARS, MAX_TAGS_PER_CALL, objectSchema, requireNote, writeOptions } from './common';
+
+interface ManageTagsInput {
+  note_id: string;
+  add?: string[];
+  remove?: string[];
+}
+
+const titlesSchema = { type: 'array', items: { type: 'string', minLength: 1, maxLength: MAX_TAG_CHARS }, maxItems: MAX_TAGS_PER_CALL };
+
+/** The `manage_tags` tool. */
+export const manageTagsTool: ToolDefinition<ManageTagsInput> = {
+  id: 'manage_tags',
+  description: "Adds and/or removes a note's tags by title (case-insensitive); missing tags are created.",
+  inputSchema: objectSchema({ note_id: ID_SCHEMA, add: titlesSchema, remove: titlesSchema }, ['note_id']),
+  outputSchema: objectSchema(
+    {
+      note_id: ID_SCHEMA,
+      added: { type: 'array', items: { type: 'string' } },
+      removed: { type: 'array', items: { type: 'string' } },
+      tags: { type: 'array', items: { type: 'string' } }
+    },
+    ['note_id', 'added', 'removed', 'tags']
+  ),
+  annotations: { title: 'Tag a note', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async handler(input, ctx) {
+    const add = input.add ?? [];
+    const remove = input.remove ?? [];
+    if (!add.length && !remove.length) throw new AppError('invalid_argument', 'Give at least one tag title in add or remove.');
+    const clash = add.find((a) => remove.some((r) => r.trim().toLowerCase() === a.trim().toLowerCase()));
+    if (clash !== undefined) throw new AppError('invalid_argument', `The tag "${clash}" is in both add and remove; choose one.`);
+    const options = writeOptions(ctx, 'manage_tags');
+    return writeTransaction(ctx.db, ['notes', 'tags', 'note_tags'], options, async (changes) => {
+      await requireNote(ctx.db, input.note_id);
+      const inner = { ...options, now: changes.now };
+      const { removed } = remove.length ? await removeTagsFromNote(ctx.db, input.note_id, remove, inner) : { removed: [] };
+      const { added } = add.length ? await addTagsToNote(ctx.db, input.note_id, add, inner) : { added: [] };
+      const tags = (await getNoteTags(ctx.db, input.note_id)).map((t) => t.title);
+      return { note_id: input.note_id, added, removed, tags };
+    });
+  }
+};

@@ -1,0 +1,92 @@
+/**
+ * `semantic_search_notes`: search by meaning through the embedding index. Without an embedder it
+ * says so and points to `search_notes`; it never makes up similarity scores.
+ */
+import { AppError } from '$lib/core';
+import { descendantNotebookIds, listNoteIds, noteIdsWithTag } from '$lib/db';
+import type { SemanticSearchOptions, ToolContext, ToolDefinition } from '../types';
+import { ID_SCHEMA, MAX_QUERY_CHARS, objectSchema, requireNotebook, requireText, stringSchema } from './common';
+
+/** How many chunks, and how close, each relevance setting asks for (reference.md). */
+export const RELEVANCE_PRESETS = {
+  strict: { k: 5, minScore: 0.55 },
+  normal: { k: 10, minScore: 0.4 },
+  loose: { k: 20, minScore: 0.25 }
+} as const;
+
+type Relevance = keyof typeof RELEVANCE_PRESETS;
+
+interface SemanticSearchInput {
+  query: string;
+  notebook_id?: string;
+  tag_id?: string;
+  relevance?: Relevance;
+}
+
+const hitSchema = objectSchema(
+  {
+    note_id: ID_SCHEMA,
+    title: { type: 'string' },
+    notebook_id: { type: 'string' },
+    chunk_index: { type: 'integer' },
+    chunk_text: { type: 'string' },
+    score: { type: 'number' }
+  },
+  ['note_id', 'title', 'notebook_id', 'chunk_index', 'chunk_text', 'score']
+);
+
+/** The message when no embedding model is configured. */
+export const NO_EMBEDDER_MESSAGE =
+  'Semantic search is not available: no embedding model is configured (the user can choose one in the AI settings). Use search_notes for keyword search instead.';
+
+/** The `semantic_search_notes` tool. */
+export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
+  id: 'semantic_search_notes',
+  description:
+    'Finds notes by meaning rather than exact words; returns matching passages with similarity scores. ' +
+    'Use search_notes for exact words, names or filters.',
+  inputSchema: objectSchema(
+    {
+      query: stringSchema(MAX_QUERY_CHARS, undefined, 1),
+      notebook_id: { ...ID_SCHEMA, description: 'Only this notebook and its sub-notebooks' },
+      tag_id: { ...ID_SCHEMA, description: 'Only notes with this tag (not with notebook_id)' },
+      relevance: { enum: Object.keys(RELEVANCE_PRESETS), description: 'Default normal' }
+    },
+    ['query']
+  ),
+  outputSchema: objectSchema({ results: { type: 'array', items: hitSchema }, total: { type: 'integer' } }, ['results', 'total']),
+  annotations: { title: 'Search notes by meaning', readOnlyHint: true, openWorldHint: false },
+  async handler(input, ctx) {
+    const query = requireText(input.query, 'query');
+    if (!ctx.semantic) throw new AppError('not_found', NO_EMBEDDER_MESSAGE);
+    if (input.notebook_id && input.tag_id) throw new AppError('invalid_argument', 'Give notebook_id or tag_id, not both.');
+    const options: SemanticSearchOptions = { ...RELEVANCE_PRESETS[input.relevance ?? 'normal'], signal: ctx.signal };
+    if (input.notebook_id) options.noteIds = await notebookScope(ctx, input.notebook_id);
+    if (input.tag_id) options.noteIds = await tagScope(ctx, input.tag_id);
+    const hits = await ctx.semantic.search(query, options);
+    const notes = await ctx.db.notes.bulkGet(hits.map((h) => h.note_id));
+    // The index follows the change log and may lag a moment behind: drop notes gone or trashed since.
+    const results = hits.flatMap((hit, i) => {
+      const note = notes[i];
+      if (!note || note.deleted_time) return [];
+      const { note_id, chunk_index, chunk_text } = hit;
+      return [{ note_id, title: note.title, notebook_id: note.parent_id, chunk_index, chunk_text, score: Math.round(hit.score * 1000) / 1000 }];
+    });
+    return { results, total: results.length };
+  }
+};
+
+/** The notes (not trashed) in a notebook and its sub-notebooks. */
+async function notebookScope(ctx: ToolContext, id: string): Promise<string[]> {
+  await requireNotebook(ctx.db, id);
+  const notebookIds = await descendantNotebookIds(ctx.db, id);
+  const lists = await Promise.all(notebookIds.map((notebookId) => listNoteIds(ctx.db, { kind: 'notebook', id: notebookId })));
+  return lists.flat();
+}
+
+/** The notes carrying a tag. */
+async function tagScope(ctx: ToolContext, id: string): Promise<string[]> {
+  const tag = await ctx.db.tags.get(id);
+  if (!tag) throw new AppError('not_found', `No tag with id ${id}. Use list_tags to see the tags and their ids.`);
+  return noteIdsWithTag(ctx.db, id);
+}

@@ -1,0 +1,38 @@
+/** The workspace tool registry and the built-in tools. */
+export { createToolRegistry } from './registry';
+export type { ToolRegistry } from './registry';
+export { compileSchema, describeIssues } from './validation';
+export type { SchemaCheck } from './validation';
+export { serializePayload, successResult, errorResult, failureMessage } from './result';
+export { bindToolSwitches, loadToolSwitches, TOOL_SWITCHES_KEY } from './tool-switches';
+export type { ToolSwitchBinding } from './tool-switches';
+export { builtinTools, registerBuiltinTools } from './builtin';
+export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE } from './builtin/semantic-search-notes';
+export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
+export { DEFAULT_READ_CHARS } from './builtin/read-note';
+export {
+  MAX_QUERY_CHARS,
+  MAX_TITLE_CHARS,
+  MAX_BODY_CHARS,
+  MAX_FIND_CHARS,
+  MAX_TAG_CHARS,
+  MAX_TAGS_PER_CALL
+} from './builtin/common';
+export type {
+  JsonSchema,
+  ToolAnnotations,
+  ToolCallSource,
+  FullTextHit,
+  FullTextSearch,
+  SemanticHit,
+  SemanticSearch,
+  SemanticSearchOptions,
+  ToolContext,
+  ToolDefinition,
+  TextContent,
+  ToolResult,
+  ToolInfo,
+  ToolHandle,
+  ToolRegistryChange,
+  ToolListFilter
+} from './types';
