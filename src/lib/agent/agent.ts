@@ -1,0 +1,178 @@
+/**
+ * The agent loop (spec: "Agent loop"): per turn, build the tool list and the system prompt from the
+ * note context, then call the model up to MAX_STEPS times, running the tool calls of each answer in
+ * order through the dispatcher, until the model answers without tool calls. The system prompt and the
+ * tool list are built once per turn and sent unchanged on every step (prompt caching); the
+ * conversation is fitted to the model's context window before each call.
+ */
+import type { ChatResult, ToolCall } from '$lib/llm/types';
+import { isAbort, raceAbort, stoppedError } from './abort';
+import { dispatchToolCall, type DispatchContext } from './dispatch';
+import { AgentError } from './errors';
+import { SESSION_TOOL_NAMES } from './session-tool-defs';
+import { buildSystemPrompt } from './system-prompt';
+import { calibratedCharsPerToken, DEFAULT_CHARS_PER_TOKEN, messageChars } from './tokens';
+import { buildToolList, toolSpecs } from './tool-list';
+import { fitToContext } from './trim';
+import { TurnState } from './turn-state';
+import type { ChatMessage, ChatProvider, NoteContext, ToolSpec, TrimInfo, TurnHooks, TurnResult, UserTurnInput, WorkspaceToolHost } from './types';
+import { renderUserMessage } from './user-message';
+
+/** Model calls per turn before the turn fails with "exceeded max steps". */
+export const MAX_STEPS = 8;
+
+/** The context window assumed when the model's is unknown. */
+export const DEFAULT_CONTEXT_TOKENS = 8192;
+
+/** What an agent runs on. One agent per provider and model. */
+export interface AgentOptions {
+  provider: ChatProvider;
+  tools: WorkspaceToolHost;
+  /** The model's context window in tokens (4k for small in-browser models). */
+  contextTokens?: number;
+  /** Tokens kept free for the answer. Default: a quarter of the window, at most 1,024. */
+  outputReserveTokens?: number;
+  /** Characters of the note body the system prompt holds. Default: about a quarter of the window. */
+  noteBudgetChars?: number;
+  maxSteps?: number;
+  /** The clock that says what day it is. */
+  now?: () => Date;
+}
+
+/** A configured agent. */
+export interface Agent {
+  /**
+   * Runs one chat turn. `history` is the earlier turns' messages (the `messages` of their results,
+   * concatenated). Rejects with an AgentError carrying the partial turn when stopped, out of steps
+   * or when the model call fails; a note context needs `hooks.sessionTools`.
+   */
+  runNoteChat(
+    context: NoteContext,
+    history: readonly ChatMessage[],
+    userMessage: string | UserTurnInput,
+    hooks?: TurnHooks
+  ): Promise<TurnResult>;
+}
+
+/** The fixed parts of one turn. */
+interface TurnSetup {
+  system: ChatMessage;
+  specs: ToolSpec[];
+  specsChars: number;
+  history: ChatMessage[][];
+  dispatch: DispatchContext;
+  hooks: TurnHooks;
+}
+
+/** Creates an agent over a provider and the workspace tool registry. */
+export function createAgent(options: AgentOptions): Agent {
+  const contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const outputReserve = options.outputReserveTokens ?? Math.min(1024, Math.floor(contextTokens / 4));
+  const noteBudgetChars = options.noteBudgetChars ?? Math.floor(contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25);
+  const maxSteps = options.maxSteps ?? MAX_STEPS;
+  // Corrected by the input token counts the provider reports; kept across turns of this agent.
+  let charsPerToken = DEFAULT_CHARS_PER_TOKEN;
+
+  function setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks): TurnSetup {
+    if (context.note && !hooks.sessionTools) throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
+    const workspace = options.tools.list();
+    const tools = buildToolList(context, workspace);
+    const specs = toolSpecs(tools);
+    const content = buildSystemPrompt(context, {
+      today: (options.now ?? (() => new Date()))(),
+      bodyBudgetChars: noteBudgetChars,
+      canReadNote: tools.some((tool) => tool.name === 'read_note')
+    });
+    return {
+      system: { role: 'system', content },
+      specs,
+      specsChars: JSON.stringify(specs).length,
+      history: splitTurns(history),
+      dispatch: {
+        offered: new Map(tools.map((tool) => [tool.name, tool])),
+        known: new Set([...SESSION_TOOL_NAMES, ...workspace.map((tool) => tool.id)]),
+        workspace: options.tools,
+        session: hooks.sessionTools,
+        signal: hooks.signal,
+        onToolCall: hooks.onToolCall
+      },
+      hooks
+    };
+  }
+
+  async function callModel(setup: TurnSetup, state: TurnState): Promise<ChatResult> {
+    const { signal, onDelta } = setup.hooks;
+    if (signal?.aborted) throw stoppedError();
+    const toolTokens = Math.ceil(setup.specsChars / charsPerToken);
+    const fit = fitToContext({
+      system: setup.system,
+      history: setup.history,
+      current: state.messages,
+      budgetTokens: contextTokens - outputReserve - toolTokens,
+      charsPerToken
+    });
+    if (fit.trim && !sameTrim(fit.trim, state.trim)) setup.hooks.onTrim?.(fit.trim);
+    state.trim = fit.trim ?? state.trim;
+    let result: ChatResult;
+    try {
+      result = await raceAbort(options.provider.chat(fit.messages, { tools: setup.specs, signal, onDelta }), signal);
+    } catch (error) {
+      if (isAbort(error) || signal?.aborted) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new AgentError('model', `The model call failed: ${message}`, state.result(''), { cause: error });
+    }
+    const sent = fit.messages.reduce((sum, message) => sum + messageChars(message), setup.specsChars);
+    charsPerToken = calibratedCharsPerToken(sent, result.usage?.inputTokens ?? 0) ?? charsPerToken;
+    return result;
+  }
+
+  async function runCalls(calls: ToolCall[], setup: TurnSetup, state: TurnState): Promise<void> {
+    for (const call of calls) {
+      const entry = await dispatchToolCall(call, state.steps, setup.dispatch);
+      state.addToolResult(entry);
+      setup.hooks.onToolResult?.(entry);
+    }
+  }
+
+  async function runNoteChat(
+    context: NoteContext,
+    history: readonly ChatMessage[],
+    userMessage: string | UserTurnInput,
+    hooks: TurnHooks = {}
+  ): Promise<TurnResult> {
+    const setup = setUp(context, history, hooks);
+    const state = new TurnState(renderUserMessage(userMessage));
+    try {
+      while (state.steps < maxSteps) {
+        state.steps++;
+        const result = await callModel(setup, state);
+        state.addAnswer(result);
+        if (result.toolCalls.length === 0) return state.result(result.text);
+        await runCalls(result.toolCalls, setup, state);
+      }
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      state.closeUnanswered();
+      throw new AgentError('aborted', 'Stopped.', state.result(''), { cause: error });
+    }
+    const message = `The agent loop exceeded max steps: the model was still calling tools after ${maxSteps} steps. The edits it proposed are kept for review; try a narrower request.`;
+    throw new AgentError('max_steps', message, state.result(''));
+  }
+
+  return { runNoteChat };
+}
+
+/** Splits a history into turns, each starting at a user message. */
+export function splitTurns(history: readonly ChatMessage[]): ChatMessage[][] {
+  const turns: ChatMessage[][] = [];
+  for (const message of history) {
+    if (message.role === 'system') throw new TypeError('runNoteChat: history must not contain a system message');
+    if (message.role === 'user' || turns.length === 0) turns.push([message]);
+    else turns[turns.length - 1].push(message);
+  }
+  return turns;
+}
+
+function sameTrim(a: TrimInfo, b: TrimInfo | undefined): boolean {
+  return !!b && a.droppedTurns === b.droppedTurns && a.shortenedResults === b.shortenedResults && a.overBudget === b.overBudget;
+}

@@ -1,0 +1,115 @@
+/**
+ * The dispatcher: one tool call of the model in, one result out. It routes by name to the session
+ * tools (the editor, through a hook) or the workspace registry, after three gates that each answer
+ * with an error result the model can read and act on, so nothing runs and nothing is applied:
+ * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
+ * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
+ */
+import type { ToolCall } from '$lib/llm/types';
+import { isAbort, raceAbort } from './abort';
+import type { SessionToolHost, ToolResult, ToolTranscriptEntry, TurnTool, WorkspaceToolHost } from './types';
+import { schemaProblems } from './validate';
+
+/** What the dispatcher needs for one turn. */
+export interface DispatchContext {
+  /** This turn's tools by name: the only ones that may run. */
+  offered: ReadonlyMap<string, TurnTool>;
+  /** Names that exist but are not offered now (other session tools, disabled workspace tools). */
+  known: ReadonlySet<string>;
+  workspace: WorkspaceToolHost;
+  session?: SessionToolHost;
+  signal?: AbortSignal;
+  onToolCall?(entry: ToolTranscriptEntry): void;
+}
+
+/** Runs `call` through the gates and its handler; resolves with the finished transcript entry. */
+export async function dispatchToolCall(call: ToolCall, step: number, ctx: DispatchContext): Promise<ToolTranscriptEntry> {
+  const started = performance.now();
+  const tool = ctx.offered.get(call.name);
+  const input = readArguments(call);
+  const entry: ToolTranscriptEntry = {
+    kind: 'tool',
+    id: call.id,
+    tool: call.name,
+    tier: tool?.tier,
+    arguments: 'value' in input ? input.value : call.arguments,
+    isError: false,
+    durationMs: 0,
+    step
+  };
+  ctx.onToolCall?.({ ...entry });
+  const result = await resultOf(tool, call, input, ctx);
+  entry.result = result;
+  entry.isError = result.isError === true;
+  entry.durationMs = performance.now() - started;
+  return entry;
+}
+
+type Arguments = { value: Record<string, unknown> } | { problem: string };
+
+async function resultOf(
+  tool: TurnTool | undefined,
+  call: ToolCall,
+  input: Arguments,
+  ctx: DispatchContext
+): Promise<ToolResult> {
+  if (!tool) return errorResult(notOffered(call.name, ctx));
+  if ('problem' in input) {
+    return errorResult(`The arguments of ${call.name} are not a JSON object (${input.problem}); nothing was done. Call it again with a JSON object matching its schema.`);
+  }
+  const problems = schemaProblems(tool.inputSchema, input.value);
+  if (problems.length > 0) {
+    return errorResult(`Invalid arguments for ${call.name}; nothing was done:\n- ${problems.join('\n- ')}`);
+  }
+  try {
+    return await raceAbort(run(tool, input.value, ctx), ctx.signal);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return errorResult(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {
+  if (tool.tier === 'workspace') return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
+  if (!ctx.session) return Promise.reject(new Error('the editor is not connected.'));
+  return ctx.session.call(tool.name, args, { signal: ctx.signal });
+}
+
+function notOffered(name: string, ctx: DispatchContext): string {
+  const offered = [...ctx.offered.keys()].join(', ');
+  const what = ctx.known.has(name) ? `${name} is not offered in this turn` : `There is no tool named "${name}"`;
+  return `${what}; nothing was done. The tools you can call now: ${offered}.`;
+}
+
+/** The call's arguments as an object: the provider's parse when it made one, else ours. */
+function readArguments(call: ToolCall): Arguments {
+  if (call.parseError) return { problem: call.parseError };
+  if (call.parsed) return { value: call.parsed };
+  // Some servers send "" for a call without arguments.
+  if (call.arguments.trim() === '') return { value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(call.arguments);
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : 'invalid JSON' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: `got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+  }
+  return { value: value as Record<string, unknown> };
+}
+
+/** A tool result that tells the model what went wrong. */
+export function errorResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** The text the model reads for a result: its text blocks, or its structured content as JSON. */
+export function resultText(result: ToolResult): string {
+  const text = result.content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
+  if (text || !result.structuredContent) return text;
+  return JSON.stringify(result.structuredContent);
+}
