@@ -45,6 +45,5 @@ function escapeInline(line: string, mode: EscapeMode): string {
 export function escapeLine(line: string, lineStart: boolean, mode: EscapeMode): string {
   let out = escapeInline(line, mode);
   if (lineStart) out = escapeLineStart(out, mode);
-  if (mode === 'full') out = out.replace(/ +$/, (spaces) => '&#32;'.repeat(spaces.length));
   return out;
 }

@@ -7,7 +7,8 @@
  *  - open/save: serializeMarkdown(parseMarkdown(md)) — byte-identical share, and lossless share
  *    (the output parses to the same document);
  *  - edited: every top-level block serialised afresh, as if the user had edited them all — the
- *    same two figures, which show how edited blocks fare.
+ *    lossless share per text, and the share of blocks whose fresh Markdown equals their source
+ *    byte for byte (the user's style kept).
  * Run: npx vitest run src/lib/editor/fidelity.test.ts
  */
 import { describe, expect, it } from 'vitest';
@@ -111,18 +112,39 @@ describe('fidelity on open and save', () => {
   });
 });
 
+/** Share of top-level blocks whose fresh serialization is byte-identical to their source. */
+function blockStyle(texts: string[]): string {
+  let total = 0;
+  let same = 0;
+  for (const md of texts) {
+    parseMarkdown(md).forEach((node) => {
+      const source = (node.attrs.source as { text: string } | null)?.text;
+      if (source === undefined) return;
+      total++;
+      if (serializeBlock(node) === source.replace(/\r\n?/g, '\n').replace(/\n$/, '')) same++;
+    });
+  }
+  return `${pct(same, total)} of ${total} blocks byte-identical`;
+}
+
 describe('fidelity when every block is edited', () => {
   const spec = measure(commonmark, serializeAllFresh);
   const real = measure(realWorld, serializeAllFresh);
-  console.log(`fidelity (all blocks re-serialised): ${line('commonmark', spec)}; ${line('real-world files', real)}`);
+  console.log(
+    `fidelity (all blocks re-serialised): commonmark ${spec.total}: ${pct(spec.lossless, spec.total)} lossless, ` +
+      `${blockStyle(commonmark)}; real-world files ${real.total}: ${pct(real.lossless, real.total)} lossless, ` +
+      `${blockStyle(realWorld)}`
+  );
   if (spec.failures.length) console.log('commonmark losses:\n' + spec.failures.join('\n'));
   if (real.failures.length) console.log('real-world losses:\n' + real.failures.join('\n'));
 
-  it('re-serialises CommonMark examples without loss', () => {
-    expect(spec.lossless / spec.total).toBeGreaterThanOrEqual(0.95);
+  // The few CommonMark examples left are constructs a ProseMirror document cannot hold as
+  // written (emphasis nested in the same emphasis, links inside link text, entity newlines).
+  it('re-serialises at least 98% of CommonMark examples without loss', () => {
+    expect(spec.lossless / spec.total).toBeGreaterThanOrEqual(0.98);
   });
 
-  it('re-serialises real-world files without loss', () => {
-    expect(real.lossless / real.total).toBeGreaterThanOrEqual(0.95);
+  it('re-serialises every real-world file without loss', () => {
+    expect(real.failures).toEqual([]);
   });
 });

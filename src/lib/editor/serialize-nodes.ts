@@ -25,6 +25,7 @@ interface StateInternals {
   atBlockStart: boolean;
   inAutolink: boolean | undefined;
   out: string;
+  flushClose(size: number): void;
 }
 
 function internals(state: State): StateInternals {
@@ -49,6 +50,13 @@ function longestRun(text: string, ch: string): number {
   return max;
 }
 
+/** Writes the lines of a fenced block's body, keeping a final blank line, then ends the line. */
+function writeBody(state: State, text: string): void {
+  if (!text) return;
+  state.text(text, false);
+  state.write('\n');
+}
+
 function fenceFor(node: PMNode): string {
   const recorded = (node.attrs.fence as string | null) ?? '```';
   const ch = recorded[0] === '~' ? '~' : '`';
@@ -68,10 +76,7 @@ function codeBlock(state: State, node: PMNode): void {
   }
   const fence = fenceFor(node);
   state.write(fence + ((node.attrs.params as string) || '') + '\n');
-  if (node.textContent) {
-    state.text(node.textContent, false);
-    state.ensureNewLine();
-  }
+  writeBody(state, node.textContent);
   state.write(fence);
   state.closeBlock(node);
 }
@@ -114,17 +119,19 @@ function orderedList(state: State, node: PMNode, parent: PMNode, index: number):
   state.renderList(node, ' '.repeat(width), (i) => `${start + i}${delim} `);
 }
 
-function listItem(state: State, node: PMNode): void {
+/** Writes a list item; in a tight list its blocks are separated by a line break, not a blank line. */
+function listItem(state: State, node: PMNode, parent: PMNode): void {
   if (node.attrs.checked !== null) state.write(node.attrs.checked ? '[x] ' : '[ ] ');
-  state.renderContent(node);
+  const tight = parent.attrs.tight === true;
+  node.forEach((child, _offset, i) => {
+    if (i > 0 && tight) internals(state).flushClose(1);
+    state.render(child, node, i);
+  });
 }
 
 function textBlock(state: State, node: PMNode, open: string, close: string): void {
   state.write(open);
-  if (node.textContent) {
-    state.text(node.textContent, false);
-    state.ensureNewLine();
-  }
+  writeBody(state, node.textContent);
   state.write(close);
   state.closeBlock(node);
 }

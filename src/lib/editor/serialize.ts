@@ -16,6 +16,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import { freshSerializer, type FreshOptions } from './serialize-nodes';
 import { blockSource, fingerprint } from './source-map';
 import { parseStructure, stripSources } from './parse';
+import { withWritingMarkOrder } from './mark-order';
 import type { EscapeMode } from './escape';
 
 /** Nodes already checked to equal what their source parses to; nodes are immutable, so this holds. */
@@ -48,7 +49,7 @@ const ESCAPE_MODES: EscapeMode[] = ['minimal', 'full'];
  */
 export function serializeBlock(node: PMNode): string {
   const bare = withoutSource(node);
-  const wrapper = node.type.schema.topNodeType.create(null, bare);
+  const wrapper = node.type.schema.topNodeType.create(null, withWritingMarkOrder(bare));
   let text = '';
   for (const escapeMode of ESCAPE_MODES) {
     const options: FreshOptions = { escapeMode };
