@@ -14,7 +14,7 @@ export interface TextBlock {
 const FENCE_RE = /^\s{0,3}(```+|~~~+)/;
 const HEADING_RE = /^\s{0,3}#{1,6}\s+/;
 const RULE_RE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
-const TABLE_SEPARATOR_RE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const TABLE_SEPARATOR_RE = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 const LIST_MARK_RE = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
 const QUOTE_RE = /^\s*(?:>\s?)+/;
 
