@@ -1,0 +1,4 @@
+export { registerServiceWorker, UPDATE_CHECK_INTERVAL_MS } from './register';
+export { pwaUpdate, applyUpdate, PwaUpdate } from './pwa-update.svelte';
+export { watchForUpdates, activateUpdate, SKIP_WAITING_MESSAGE } from './update-watcher';
+export { default as UpdatePrompt } from './UpdatePrompt.svelte';
