@@ -1,6 +1,6 @@
 /**
- * Bringing a batch of notes' stored chunks up to date with the notes: skip a note whose vectors
- * were made from its current version, drop the vectors of a trashed or deleted note, and for an
+ * Bringing a batch of notes' stored chunks up to date with the notes: skip a note whose chunks
+ * have not changed, drop the vectors of a trashed or deleted note, and for an
  * edited note embed only the chunks whose text changed (an edit to one paragraph usually leaves the
  * other windows as they were, so their vectors are reused). All new texts of a batch go to the
  * embedder in one call, which is what remote endpoints and WebGPU batching are fast at.
@@ -75,10 +75,13 @@ export async function embedNotes(
   return counts;
 }
 
-/** The records a note should have, reusing stored vectors of unchanged text; null when up to date. */
+/**
+ * The records a note should have, reusing stored vectors of unchanged text; null when up to date.
+ * "Up to date" is judged by the chunk texts, not by updated_time alone: two writes in the same
+ * millisecond share an updated_time, and a move or a tag change bumps it without changing the text.
+ */
 async function planNote(db: FolioDatabase, embedder: Embedder, note: Note, chunkOptions: ChunkOptions = {}): Promise<Plan | null> {
   const stored = await noteEmbeddings(db, embedder.id, note.id);
-  if (stored.length && stored.every((r) => r.note_updated_time === note.updated_time)) return null;
   const maxTokens = Math.min(chunkOptions.maxTokens ?? embedder.maxTokens, embedder.maxTokens);
   const chunks = chunkNote(note.title, note.body, { ...chunkOptions, maxTokens });
   const known = new Map(stored.map((r) => [r.chunk_text, r.vector]));
@@ -96,5 +99,6 @@ async function planNote(db: FolioDatabase, embedder: Embedder, note: Note, chunk
       note_updated_time: note.updated_time
     };
   });
-  return { note, records, missing };
+  const same = missing.length === 0 && stored.length === records.length && stored.every((r, i) => r.chunk_text === records[i].chunk_text);
+  return same ? null : { note, records, missing };
 }
