@@ -39,3 +39,5 @@ export type {
   TurnHooks,
   TurnResult
 } from './types';
+export { registryHost } from './workspace-host';
+export type { RegistryLike } from './workspace-host';

@@ -5,7 +5,7 @@
  * so a turn can cross from the main thread into the workspace worker.
  */
 import type { ChatDelta, ChatMessage, ChatProvider, ToolSpec, Usage } from '$lib/llm/types';
-import type { JsonSchema, ToolResult } from '$lib/tools/types';
+import type { JsonSchema, ToolResult } from '$lib/tools';
 
 export type { ChatMessage, ChatProvider, ToolSpec, ToolResult, JsonSchema, Usage };
 
