@@ -14,7 +14,6 @@ export {
   MAX_QUERY_CHARS,
   MAX_TITLE_CHARS,
   MAX_BODY_CHARS,
-  MAX_FIND_CHARS,
   MAX_TAG_CHARS,
   MAX_TAGS_PER_CALL
 } from './builtin/common';

@@ -9,19 +9,21 @@ export const MAX_QUERY_CHARS = 2_000;
 export const MAX_TITLE_CHARS = 1_000;
 /** The largest note body a tool may write (also the limit after append/prepend), in characters. */
 export const MAX_BODY_CHARS = 1_000_000;
-/** The longest `replace_text.find`, in characters. */
-export const MAX_FIND_CHARS = 10_000;
 /** The longest tag title, in characters. */
 export const MAX_TAG_CHARS = 200;
 /** The most tags added or removed in one call. */
 export const MAX_TAGS_PER_CALL = 50;
 
-/** An item id: 32 lowercase hex characters. */
-export const ID_SCHEMA = { type: 'string', pattern: '^[0-9a-f]{32}$' } as const;
+/**
+ * An item id (32 lowercase hex characters). No `pattern`: it would cost tokens in every tool
+ * definition sent to the model, and a malformed id already gets "No note with id …" pointing to
+ * the tool that finds ids.
+ */
+export const ID_SCHEMA = { type: 'string' } as const;
 
 /** An object schema that rejects unknown properties, so a model's typo is reported, not ignored. */
 export function objectSchema(properties: Record<string, unknown>, required: string[] = []): JsonSchema {
-  return { type: 'object', properties, required, additionalProperties: false };
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
 /** A string schema with length limits and an optional description. */

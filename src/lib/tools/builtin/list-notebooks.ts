@@ -12,7 +12,7 @@ const notebookSchema = objectSchema(
 /** The `list_notebooks` tool. */
 export const listNotebooksTool: ToolDefinition<Record<string, never>> = {
   id: 'list_notebooks',
-  description: 'Lists all notebooks (flat; parent_id gives the nesting, null at the top) with how many notes each holds directly.',
+  description: 'Lists all notebooks with parent_id (null at the top level) and note_count (notes directly inside).',
   inputSchema: objectSchema({}),
   outputSchema: objectSchema({ notebooks: { type: 'array', items: notebookSchema } }, ['notebooks']),
   annotations: { title: 'List notebooks', readOnlyHint: true, openWorldHint: false },

@@ -54,6 +54,17 @@ describe('manage_tags', () => {
     expect(await db.tags.count()).toBe(0);
   });
 
+  it('refuses more than 50 tags or an overlong title, naming the limit', async () => {
+    const { db, call } = await toolBench();
+    const note = await createNote(db, { title: 'Packing' });
+    const many = Array.from({ length: 51 }, (_, i) => `t${i}`);
+    expect(textOf(await call('manage_tags', { note_id: note.id, add: many }))).toBe('add: at most 50 tags per call (got 51).');
+    expect(textOf(await call('manage_tags', { note_id: note.id, remove: ['ok', 'x'.repeat(201)] }))).toBe(
+      'remove[1]: a tag title is at most 200 characters (got 201).'
+    );
+    expect(await db.tags.count()).toBe(0);
+  });
+
   it('refuses a tag title that is not a string, naming its position', async () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });

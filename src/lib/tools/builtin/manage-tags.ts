@@ -10,7 +10,8 @@ interface ManageTagsInput {
   remove?: string[];
 }
 
-const titlesSchema = { type: 'array', items: { type: 'string', minLength: 1, maxLength: MAX_TAG_CHARS }, maxItems: MAX_TAGS_PER_CALL };
+// Limits are checked by the handler, not here: schema keywords cost tokens in every request to the model.
+const titlesSchema = { type: 'array', items: { type: 'string' } };
 
 /** The `manage_tags` tool. */
 export const manageTagsTool: ToolDefinition<ManageTagsInput> = {
@@ -31,6 +32,8 @@ export const manageTagsTool: ToolDefinition<ManageTagsInput> = {
     const add = input.add ?? [];
     const remove = input.remove ?? [];
     if (!add.length && !remove.length) throw new AppError('invalid_argument', 'Give at least one tag title in add or remove.');
+    checkTitles('add', add);
+    checkTitles('remove', remove);
     const clash = add.find((a) => remove.some((r) => r.trim().toLowerCase() === a.trim().toLowerCase()));
     if (clash !== undefined) throw new AppError('invalid_argument', `The tag "${clash}" is in both add and remove; choose one.`);
     const options = writeOptions(ctx, 'manage_tags');
@@ -44,3 +47,12 @@ export const manageTagsTool: ToolDefinition<ManageTagsInput> = {
     });
   }
 };
+
+/** At most MAX_TAGS_PER_CALL titles, each at most MAX_TAG_CHARS long. */
+function checkTitles(field: string, titles: string[]): void {
+  if (titles.length > MAX_TAGS_PER_CALL) {
+    throw new AppError('invalid_argument', `${field}: at most ${MAX_TAGS_PER_CALL} tags per call (got ${titles.length}).`);
+  }
+  const long = titles.findIndex((t) => t.length > MAX_TAG_CHARS);
+  if (long >= 0) throw new AppError('invalid_argument', `${field}[${long}]: a tag title is at most ${MAX_TAG_CHARS} characters (got ${titles[long].length}).`);
+}

@@ -72,10 +72,13 @@ describe('read_note', () => {
     expect(textOf(result)).not.toContain('secret');
   });
 
-  it('refuses an id that is not 32 hex characters and a negative offset', async () => {
+  it('refuses a negative offset and a missing id', async () => {
     const { call } = await toolBench();
-    expect(textOf(await call('read_note', { id: 'abc', offset: -1 }))).toBe(
-      'Invalid arguments for read_note: id: must match the pattern ^[0-9a-f]{32}$ (got "abc"); offset: must be at least 0 (got -1).'
-    );
+    expect(textOf(await call('read_note', { offset: -1 }))).toBe('Invalid arguments for read_note: id: required; offset: must be at least 0 (got -1).');
+  });
+
+  it('reports a malformed id as not found', async () => {
+    const { call } = await toolBench();
+    expect(textOf(await call('read_note', { id: 'Packing list' }))).toBe("No note with id Packing list. Use search_notes to find the note's id.");
   });
 });

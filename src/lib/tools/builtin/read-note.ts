@@ -17,8 +17,8 @@ interface ReadNoteInput {
 export const readNoteTool: ToolDefinition<ReadNoteInput> = {
   id: 'read_note',
   description:
-    `Reads a note: title, Markdown body, notebook, tags, to-do state. Bodies longer than max_chars (default ${DEFAULT_READ_CHARS}, 0 = all) ` +
-    'come in pages: when has_more is true, call again with offset = body_offset + body_returned_chars.',
+    `Reads a note with its notebook and tags. The Markdown body comes in pages of max_chars (default ${DEFAULT_READ_CHARS}, 0 = all); ` +
+    'if has_more, call again with offset = body_offset + body_returned_chars.',
   inputSchema: objectSchema({ id: ID_SCHEMA, offset: { type: 'integer', minimum: 0 }, max_chars: { type: 'integer', minimum: 0 } }, ['id']),
   outputSchema: objectSchema(
     {

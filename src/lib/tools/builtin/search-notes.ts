@@ -19,7 +19,7 @@ const hitSchema = objectSchema(
 export const searchNotesTool: ToolDefinition<SearchNotesInput> = {
   id: 'search_notes',
   description:
-    'Full-text search of the notes; returns ids, titles and snippets (read_note gives the full text). ' +
+    'Keyword search over the notes; returns ids, titles, snippets. ' +
     'Words are ANDed and match whole words; "exact phrase"; prefix*; -word excludes. ' +
     'Filters, negatable with -: title: body: tag: notebook: created: updated: due: (YYYYMMDD, YYYYMM, day-7, month-1) ' +
     'type:note|todo iscompleted:1|0; any:1 means OR.',

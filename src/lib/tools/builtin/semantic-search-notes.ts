@@ -43,13 +43,13 @@ export const NO_EMBEDDER_MESSAGE =
 export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
   id: 'semantic_search_notes',
   description:
-    'Finds notes by meaning rather than exact words; returns matching passages with similarity scores. ' +
-    'Use search_notes for exact words, names or filters.',
+    'Finds notes by meaning, not exact words; returns matching passages with similarity scores. ' +
+    'For exact words, names or filters use search_notes. Give notebook_id or tag_id, not both.',
   inputSchema: objectSchema(
     {
       query: stringSchema(MAX_QUERY_CHARS, undefined, 1),
-      notebook_id: { ...ID_SCHEMA, description: 'Only this notebook and its sub-notebooks' },
-      tag_id: { ...ID_SCHEMA, description: 'Only notes with this tag (not with notebook_id)' },
+      notebook_id: { ...ID_SCHEMA, description: 'Includes sub-notebooks' },
+      tag_id: ID_SCHEMA,
       relevance: { enum: Object.keys(RELEVANCE_PRESETS), description: 'Default normal' }
     },
     ['query']

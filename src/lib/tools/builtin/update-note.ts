@@ -6,7 +6,7 @@
 import { AppError, type Note } from '$lib/core';
 import { updateNote, writeTransaction, type NotePatch } from '$lib/db';
 import type { ToolDefinition } from '../types';
-import { ID_SCHEMA, MAX_BODY_CHARS, MAX_FIND_CHARS, MAX_TITLE_CHARS, objectSchema, requireNote, requireNotebook, requireText, stringSchema, writeOptions } from './common';
+import { ID_SCHEMA, MAX_BODY_CHARS, MAX_TITLE_CHARS, objectSchema, requireNote, requireNotebook, requireText, stringSchema, writeOptions } from './common';
 
 interface UpdateNoteInput {
   id: string;
@@ -25,17 +25,18 @@ const CHANGE_FIELDS = ['title', 'body', 'append', 'prepend', 'replace_text', 'no
 export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
   id: 'update_note',
   description:
-    'Changes a note: title; body (replaces it all); prepend/append (Markdown added as new paragraphs); ' +
-    'replace_text (find must occur exactly once, case-sensitive); notebook_id (move); todo_completed. ' +
-    'Applied in the order body, prepend, append, replace_text. The previous version is kept in the note history.',
+    'Changes a note: title; body (replaces all); prepend/append (new paragraphs); replace_text (find must occur ' +
+    'exactly once, case-sensitive); notebook_id (moves it); todo_completed. Applied in that order.',
   inputSchema: objectSchema(
     {
       id: ID_SCHEMA,
       title: stringSchema(MAX_TITLE_CHARS, undefined, 1),
       body: stringSchema(MAX_BODY_CHARS),
-      prepend: stringSchema(MAX_BODY_CHARS, undefined, 1),
-      append: stringSchema(MAX_BODY_CHARS, undefined, 1),
-      replace_text: objectSchema({ find: stringSchema(MAX_FIND_CHARS, undefined, 1), replace: stringSchema(MAX_BODY_CHARS) }, ['find', 'replace']),
+      // No maxLength on these: the size of the resulting body is checked (and its limit named) below,
+      // and every schema keyword costs tokens in each request to the model.
+      prepend: { type: 'string' },
+      append: { type: 'string' },
+      replace_text: objectSchema({ find: { type: 'string', minLength: 1 }, replace: { type: 'string' } }, ['find', 'replace']),
       notebook_id: ID_SCHEMA,
       todo_completed: { type: 'boolean' }
     },
