@@ -1,7 +1,19 @@
 /*
- * The Markdown editor: schema, parse/serialize with source fidelity, and the editor view.
+ * The Markdown note editor (ProseMirror).
+ *
+ * - markdownSchema, parseMarkdown, serializeMarkdown: Markdown ⇄ document, where blocks the user
+ *   did not edit serialise back byte-identical (see source-map.ts and serialize.ts).
+ * - createEditor: the mounted editor the app shell uses; see create-editor.ts for its options.
+ * - editor.css in this folder styles it (import it once in the app).
  */
 export { markdownSchema, type BlockSource } from './schema';
 export { parseMarkdown, parseStructure, stripSources } from './parse';
 export { serializeMarkdown, serializeBlock } from './serialize';
 export { createMarkdownIt } from './markdown-it-setup';
+export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
+export { replaceDocument } from './replace-document';
+export { toggleTask, setTaskChecked } from './task-commands';
+export { resourceId, type ResolveResourceUrl } from './node-views';
+export { attachmentNodes, insertAttachments, type OnFiles, type StoredFile } from './attachments';
+export { editorKeymaps } from './keymap';
+export { editorInputRules } from './input-rules';

@@ -43,12 +43,30 @@ function parsesBackTo(markdown: string, node: PMNode): boolean {
 
 const ESCAPE_MODES: EscapeMode[] = ['minimal', 'full'];
 
+const MARKER_ATTR: Record<string, [string, string[]]> = {
+  bullet_list: ['bullet', ['-', '*', '+']],
+  ordered_list: ['delimiter', ['.', ')']]
+};
+
+/**
+ * A list right after a list of the same kind and marker would merge with it when read back, so
+ * it is written with another marker (the one way Markdown can keep them apart).
+ */
+function apartFrom(node: PMNode, prev: PMNode | null): PMNode {
+  const spec = MARKER_ATTR[node.type.name];
+  if (!spec || !prev || prev.type !== node.type) return node;
+  const [attr, markers] = spec;
+  if (prev.attrs[attr] !== node.attrs[attr]) return node;
+  const other = markers.find((m) => m !== node.attrs[attr])!;
+  return node.type.create({ ...node.attrs, [attr]: other }, node.content, node.marks);
+}
+
 /**
  * Serialises one block afresh (no trailing newline): the first escape mode whose output parses
- * back to the same node wins; `full` is kept when none does.
+ * back to the same node wins; `full` is kept when none does. `prev` is the block before it.
  */
-export function serializeBlock(node: PMNode): string {
-  const bare = withoutSource(node);
+export function serializeBlock(node: PMNode, prev: PMNode | null = null): string {
+  const bare = apartFrom(withoutSource(node), prev);
   const wrapper = node.type.schema.topNodeType.create(null, withWritingMarkOrder(bare));
   let text = '';
   for (const escapeMode of ESCAPE_MODES) {
@@ -126,7 +144,7 @@ function compose(doc: PMNode, ctx: Context): string {
     } else {
       const last = index === doc.childCount - 1;
       const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !/[\r\n]$/.test(source.text);
-      const text = serializeBlock(node);
+      const text = serializeBlock(node, prev);
       out += (ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol);
     }
     prev = node;

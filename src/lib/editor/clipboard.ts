@@ -1,0 +1,37 @@
+/*
+ * Clipboard as Markdown: copied content goes out as the Markdown it is written in, pasted plain
+ * text is read as Markdown (Shift-paste keeps it literal, one paragraph per line), and text pasted
+ * into a code block stays as it is.
+ */
+import { Fragment, Slice, type Node as PMNode, type ResolvedPos } from 'prosemirror-model';
+import { markdownSchema as schema } from './schema';
+import { parseMarkdown } from './parse';
+import { serializeMarkdown } from './serialize';
+
+/** Parses pasted plain text into a slice; see the module comment. */
+export function parseClipboardText(text: string, $context: ResolvedPos, plain: boolean): Slice {
+  if ($context.parent.type.spec.code) return new Slice(Fragment.from(text ? schema.text(text) : []), 0, 0);
+  if (plain) {
+    const paragraphs = text
+      .split(/\r\n?|\n/)
+      .map((line) => schema.nodes.paragraph.create(null, line ? schema.text(line) : null));
+    return Slice.maxOpen(Fragment.from(paragraphs));
+  }
+  return Slice.maxOpen(parseMarkdown(text).content);
+}
+
+/** Writes a copied slice as Markdown. */
+export function serializeClipboardSlice(slice: Slice): string {
+  let content = slice.content;
+  const first = content.firstChild;
+  if (first && (first.isInline || first.isText)) content = Fragment.from(schema.nodes.paragraph.create(null, content));
+  let doc: PMNode | null = null;
+  try {
+    doc = schema.topNodeType.create(null, content);
+    doc.check();
+  } catch {
+    // Content that is not a valid doc on its own (say, bare table rows): fall back to its text.
+    return slice.content.textBetween(0, slice.content.size, '\n\n');
+  }
+  return serializeMarkdown(doc).replace(/\n+$/, '');
+}

@@ -1,0 +1,79 @@
+/*
+ * Keyboard shortcuts for the note editor. `Mod` is Cmd on macOS and Ctrl elsewhere.
+ *
+ *   Mod-z undo · Mod-Shift-z / Mod-y redo · Mod-b bold · Mod-i italic · Mod-` inline code
+ *   Mod-Shift-x strikethrough · Mod-Alt-0 paragraph · Mod-Alt-1…6 heading · Mod-Shift-8 bullet
+ *   list · Mod-Shift-9 ordered list · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
+ *   line break · Tab / Shift-Tab indent / outdent a list item · Enter on "```lang" opens a code block
+ */
+import {
+  baseKeymap,
+  chainCommands,
+  exitCode,
+  setBlockType,
+  toggleMark,
+  wrapIn
+} from 'prosemirror-commands';
+import { redo, undo } from 'prosemirror-history';
+import { undoInputRule } from 'prosemirror-inputrules';
+import { keymap } from 'prosemirror-keymap';
+import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
+import type { Command, Plugin } from 'prosemirror-state';
+import { markdownSchema as schema } from './schema';
+import { toggleTask } from './task-commands';
+
+const insertHardBreak: Command = (state, dispatch) => {
+  dispatch?.(state.tr.replaceSelectionWith(schema.nodes.hard_break.create()).scrollIntoView());
+  return true;
+};
+
+/** Enter in a paragraph holding only ``` or ```lang turns it into a code block with that info string. */
+const fenceOnEnter: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.type !== schema.nodes.paragraph) return false;
+  const match = /^```([^\s`]*)$/.exec($from.parent.textContent);
+  if (!match || $from.parentOffset !== $from.parent.content.size) return false;
+  if (dispatch) {
+    const tr = state.tr.delete($from.start(), $from.end());
+    tr.setBlockType($from.start(), $from.start(), schema.nodes.code_block, { params: match[1], fence: '```' });
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+function headingKeys(): Record<string, Command> {
+  const keys: Record<string, Command> = { 'Mod-Alt-0': setBlockType(schema.nodes.paragraph) };
+  for (let level = 1; level <= 6; level++) {
+    keys[`Mod-Alt-${level}`] = setBlockType(schema.nodes.heading, { level });
+  }
+  return keys;
+}
+
+/** The editor's keymaps, most specific first, ending with ProseMirror's base keymap. */
+export function editorKeymaps(): Plugin[] {
+  const item = schema.nodes.list_item;
+  return [
+    keymap({
+      'Mod-z': undo,
+      'Mod-Shift-z': redo,
+      'Mod-y': redo,
+      Backspace: undoInputRule,
+      'Mod-b': toggleMark(schema.marks.strong),
+      'Mod-i': toggleMark(schema.marks.em),
+      'Mod-`': toggleMark(schema.marks.code),
+      'Mod-Shift-x': toggleMark(schema.marks.strike),
+      'Mod-Shift-8': wrapInList(schema.nodes.bullet_list),
+      'Mod-Shift-9': wrapInList(schema.nodes.ordered_list),
+      'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
+      'Mod-Enter': chainCommands(toggleTask, exitCode),
+      'Shift-Enter': chainCommands(exitCode, insertHardBreak),
+      Enter: chainCommands(fenceOnEnter, splitListItem(item)),
+      Tab: sinkListItem(item),
+      'Shift-Tab': liftListItem(item),
+      'Mod-[': liftListItem(item),
+      'Mod-]': sinkListItem(item),
+      ...headingKeys()
+    }),
+    keymap(baseKeymap)
+  ];
+}

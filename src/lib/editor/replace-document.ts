@@ -1,0 +1,28 @@
+/*
+ * Replacing the document after an outside change (the note was saved in another tab) without
+ * losing the user's place: only the range that differs is replaced, so the selection and the
+ * undo history map through it like through any other edit.
+ */
+import type { Node as PMNode } from 'prosemirror-model';
+import type { EditorState, Transaction } from 'prosemirror-state';
+
+/** A transaction turning `state.doc` into `next`, or null when they are equal. */
+export function replaceDocument(state: EditorState, next: PMNode): Transaction | null {
+  const doc = state.doc;
+  const tr = state.tr;
+  if (doc.attrs.trailing !== next.attrs.trailing) tr.setDocAttribute('trailing', next.attrs.trailing);
+  const start = doc.content.findDiffStart(next.content);
+  if (start !== null) {
+    const end = doc.content.findDiffEnd(next.content)!;
+    let endA = end.a;
+    let endB = end.b;
+    // When a change repeats the text around it, the two scans overlap; widen both ends alike.
+    const overlap = start - Math.min(endA, endB);
+    if (overlap > 0) {
+      endA += overlap;
+      endB += overlap;
+    }
+    tr.replace(start, endA, next.slice(start, endB));
+  }
+  return tr.docChanged ? tr : null;
+}

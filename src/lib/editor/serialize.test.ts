@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Node as PMNode } from 'prosemirror-model';
+import { markdownSchema as s } from './schema';
+import { parseMarkdown, parseStructure, stripSources } from './parse';
+import { serializeBlock, serializeMarkdown } from './serialize';
+
+/** Replaces the text of top-level block `index` (a textblock), as typing would. */
+function editBlock(doc: PMNode, index: number, text: string): PMNode {
+  const node = doc.child(index);
+  return doc.copy(doc.content.replaceChild(index, node.copy(text ? s.text(text) : undefined)));
+}
+
+function posOf(doc: PMNode, index: number): number {
+  let pos = 0;
+  for (let i = 0; i < index; i++) pos += doc.child(i).nodeSize;
+  return pos;
+}
+
+function roundTrip(md: string): string {
+  return serializeMarkdown(parseMarkdown(md));
+}
+
+/** The Markdown a doc built in code gets, checked to parse back to the same document. */
+function written(doc: PMNode): string {
+  const md = serializeMarkdown(doc);
+  expect(parseStructure(md).eq(stripSources(doc))).toBe(true);
+  return md;
+}
+
+const doc = (...blocks: PMNode[]) => s.topNodeType.create(null, blocks);
+const p = (...content: (PMNode | string)[]) =>
+  s.nodes.paragraph.create(
+    null,
+    content.filter((c) => c !== '').map((c) => (typeof c === 'string' ? s.text(c) : c))
+  );
+
+describe('serializeMarkdown of unedited notes', () => {
+  it('gives back odd but valid Markdown byte for byte', () => {
+    const md = 'Title\n===\n\n\n* one\n*   two\n\n[x]: /url\n\n  _a_ __b__ \\* [x]\n\n~~~ js\ncode\n~~~\n\n\n';
+    expect(roundTrip(md)).toBe(md);
+  });
+
+  it('keeps CRLF line endings and a missing final newline', () => {
+    expect(roundTrip('a\r\n\r\n- b\r\n- c')).toBe('a\r\n\r\n- b\r\n- c');
+  });
+
+  it('keeps a note holding only blank lines or definitions', () => {
+    expect(roundTrip('\n\n')).toBe('\n\n');
+    expect(roundTrip('[a]: /b\n')).toBe('[a]: /b\n');
+  });
+});
+
+describe('serializeMarkdown after edits', () => {
+  it('rewrites only the edited block and keeps every other byte', () => {
+    const md = '# Title #\n\n* a\n* b\n\nSome  text.\n\n\n___\n';
+    const edited = editBlock(parseMarkdown(md), 2, 'New text.');
+    expect(serializeMarkdown(edited)).toBe('# Title #\n\n* a\n* b\n\nNew text.\n\n\n___\n');
+  });
+
+  it('writes an edited list in the user list style', () => {
+    const start = parseMarkdown('* [ ] one\n* [x] two\n');
+    const list = start.firstChild!;
+    const edited = start.copy(start.content.replaceChild(0, list.copy(list.content.addToEnd(
+      s.nodes.list_item.create({ checked: false }, p('three'))
+    ))));
+    expect(written(edited)).toBe('* [ ] one\n* [x] two\n* [ ] three\n');
+  });
+
+  it('keeps underscores and lone stars unescaped when they cannot be misread', () => {
+    expect(written(doc(p('snake_case and 5 * 3')))).toBe('snake_case and 5 * 3\n');
+  });
+
+  it('escapes text that would otherwise become markup', () => {
+    expect(written(doc(p('*not em* and [not link]')))).toBe('\\*not em\\* and \\[not link\\]\n');
+    expect(written(doc(p('# not a heading')))).toBe('\\# not a heading\n');
+    expect(written(doc(p('$x$ is no math')))).toBe('\\$x\\$ is no math\n');
+  });
+
+  it('writes a new task list', () => {
+    const list = s.nodes.bullet_list.create(null, [
+      s.nodes.list_item.create({ checked: true }, p('done')),
+      s.nodes.list_item.create({ checked: false }, p(''))
+    ]);
+    expect(written(doc(list))).toBe('- [x] done\n- [ ] \n');
+  });
+
+  it('writes note links and resource images with :/id targets', () => {
+    const id = '0123456789abcdef0123456789abcdef';
+    const link = s.marks.link.create({ href: `:/${id}` });
+    const img = s.nodes.image.create({ src: `:/${id}`, alt: 'pic' });
+    expect(written(doc(p(s.text('note', [link]), ' ', img)))).toBe(`[note](:/${id}) ![pic](:/${id})\n`);
+  });
+
+  it('writes a table with alignments and escaped pipes', () => {
+    const cell = (text: string, align: string | null = null) => s.nodes.table_cell.create({ align }, text ? s.text(text) : null);
+    const head = (text: string, align: string | null) => s.nodes.table_header.create({ align }, s.text(text));
+    const table = s.nodes.table.create(null, [
+      s.nodes.table_row.create(null, [head('a', 'left'), head('b', 'center')]),
+      s.nodes.table_row.create(null, [cell('x|y', 'left'), cell('', 'center')])
+    ]);
+    expect(written(doc(table))).toBe('| a | b |\n| :-- | :-: |\n| x\\|y |  |\n');
+  });
+
+  it('writes code blocks with their info string and a fence longer than their content', () => {
+    const code = s.nodes.code_block.create({ params: 'abc', fence: '```' }, s.text('X:1\n```\nK:C'));
+    const md = serializeMarkdown(doc(code));
+    expect(md).toBe('````abc\nX:1\n```\nK:C\n````\n');
+    expect(parseMarkdown(md).firstChild!.textContent).toBe('X:1\n```\nK:C');
+  });
+
+  it('writes math and raw HTML verbatim', () => {
+    const math = s.nodes.math_block.create(null, s.text('x^2'));
+    const html = s.nodes.html_block.create(null, s.text('<div>\nhi\n</div>'));
+    const inlineMath = s.nodes.math_inline.create({ tex: 'a+b' });
+    expect(written(doc(math, html, p('so ', inlineMath)))).toBe('$$\nx^2\n$$\n\n<div>\nhi\n</div>\n\nso $a+b$\n');
+  });
+
+  it('keeps two adjacent bullet lists apart by switching the marker', () => {
+    const list = () => s.nodes.bullet_list.create({ bullet: '-' }, s.nodes.list_item.create(null, p('a')));
+    const md = serializeMarkdown(doc(list(), list()));
+    expect(md).toBe('- a\n\n* a\n');
+    expect(parseMarkdown(md).childCount).toBe(2);
+  });
+
+  it('keeps link definitions working when the block holding them before is deleted', () => {
+    const start = parseMarkdown('See [docs][d].\n\nIntro\n\n[d]: https://example.com\nLast\n');
+    const withoutIntro = start.replace(posOf(start, 1), posOf(start, 2), start.slice(0, 0));
+    const md = serializeMarkdown(withoutIntro);
+    expect(parseStructure(md).eq(stripSources(withoutIntro))).toBe(true);
+  });
+
+  it('writes an empty new paragraph as an empty note', () => {
+    expect(serializeMarkdown(doc(p()))).toBe('');
+  });
+
+  it('serialises a single block afresh without its source', () => {
+    expect(serializeBlock(parseMarkdown('Heading\n-------\n').firstChild!)).toBe('Heading\n-------');
+  });
+});
