@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Node as PMNode } from 'prosemirror-model';
+import { Fragment, type Node as PMNode } from 'prosemirror-model';
 import { markdownSchema as s } from './schema';
 import { parseMarkdown, parseStructure, stripSources } from './parse';
 import { serializeBlock, serializeMarkdown } from './serialize';
@@ -7,7 +7,7 @@ import { serializeBlock, serializeMarkdown } from './serialize';
 /** Replaces the text of top-level block `index` (a textblock), as typing would. */
 function editBlock(doc: PMNode, index: number, text: string): PMNode {
   const node = doc.child(index);
-  return doc.copy(doc.content.replaceChild(index, node.copy(text ? s.text(text) : undefined)));
+  return doc.copy(doc.content.replaceChild(index, node.copy(text ? Fragment.from(s.text(text)) : Fragment.empty)));
 }
 
 function posOf(doc: PMNode, index: number): number {
