@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNote, trashNote } from '$lib/db';
+import { addTagsToNote, createNote, trashNote } from '$lib/db';
+import { IndexFollower, SearchIndex } from '$lib/search';
 import { payloadOf, textOf, toolBench } from '../tool-test-kit';
 
 describe('search_notes', () => {
@@ -62,5 +63,22 @@ describe('search_notes', () => {
     for (const part of ['"exact phrase"', 'prefix*', '-word', 'tag:', 'notebook:', 'created:', 'type:note', 'iscompleted:', 'any:1']) {
       expect(description).toContain(part);
     }
+  });
+});
+
+describe('search_notes over the full-text index', () => {
+  it('passes the search syntax through to the index', async () => {
+    const { db, ctx, registry } = await toolBench();
+    const tagged = await createNote(db, { title: 'Lake District', body: 'Pack wool socks and boots for the dog walk.' });
+    await addTagsToNote(db, tagged.id, ['travel']);
+    await createNote(db, { title: 'Laundry', body: 'socks to wash' });
+    const index = new SearchIndex();
+    await new IndexFollower(db, index).start();
+    const call = (query: string) => registry.call('search_notes', { query }, { ...ctx, search: index });
+    const found = payloadOf(await call('socks tag:travel'));
+    expect(found.results.map((r: { id: string }) => r.id)).toEqual([tagged.id]);
+    expect(found.results[0].snippet).toContain('socks');
+    expect(Object.keys(found.results[0])).toEqual(['id', 'title', 'notebook_id', 'updated_time', 'snippet']);
+    expect(payloadOf(await call('socks -boots')).results.map((r: { title: string }) => r.title)).toEqual(['Laundry']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addTagsToNote, createNote, createNotebook, trashNote } from '$lib/db';
+import { createSemanticSearch, HashedNgramEmbedder } from '$lib/search/semantic';
 import { payloadOf, textOf, toolBench } from '../tool-test-kit';
 import { NO_EMBEDDER_MESSAGE } from './semantic-search-notes';
 
@@ -81,5 +82,20 @@ describe('semantic_search_notes', () => {
       'relevance: must be one of "strict", "normal", "loose" (got "wild")'
     );
     expect(textOf(await call('semantic_search_notes', { query: 'a'.repeat(10_000) }))).toContain('at most 2000 characters (got 10000)');
+  });
+});
+
+describe('semantic_search_notes over the semantic index', () => {
+  it('returns the index hits, restricted to a notebook', async () => {
+    const { db, ctx, registry } = await toolBench();
+    const travel = await createNotebook(db, { title: 'Travel' });
+    const inside = await createNote(db, { title: 'Lake District', body: 'hiking boots, rain jacket, dog lead', parent_id: travel.id });
+    await createNote(db, { title: 'Outside', body: 'hiking boots, rain jacket, dog lead' });
+    const semantic = createSemanticSearch({ db, embedder: new HashedNgramEmbedder() });
+    await semantic.indexer.run();
+    const result = await registry.call('semantic_search_notes', { query: 'hiking boots rain jacket', notebook_id: travel.id }, { ...ctx, semantic });
+    const payload = payloadOf(result);
+    expect(payload.results.map((r: { note_id: string }) => r.note_id)).toEqual([inside.id]);
+    expect(payload.results[0].score).toBeGreaterThanOrEqual(0.4);
   });
 });
