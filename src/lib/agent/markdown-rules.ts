@@ -4,10 +4,9 @@
  */
 
 /** The Markdown rules section of the system prompt. */
-export const MARKDOWN_RULES = `Notes are Markdown: CommonMark plus
-- checkboxes: \`- [ ] to do\`, \`- [x] done\`;
-- note links \`[Title](:/NOTE_ID)\` and attachments \`![alt](:/RESOURCE_ID)\`: only ids a tool gave you, never invented ones;
-- math: \`$…$\` inline, \`$$…$$\` display (KaTeX, mhchem \`\\ce{…}\`);
-- fenced blocks: \`mermaid\` diagrams, \`abc\` music, \`fountain\` screenplays;
-- whiteboards: a \`jsoncanvas\` fenced block holding JSON Canvas 1.0; keep the block and its JSON valid;
+export const MARKDOWN_RULES = `Markdown: CommonMark plus
+- task lists \`- [ ]\`, \`- [x]\`;
+- note links \`[title](:/NOTE_ID)\`, attachments \`![alt](:/RESOURCE_ID)\`: only ids from tools, never invented;
+- math \`$…$\`, \`$$…$$\` (KaTeX, mhchem);
+- fenced \`mermaid\` (diagrams), \`abc\` (music), \`fountain\` (screenplays), \`jsoncanvas\` (JSON Canvas 1.0 whiteboards: keep the block and its JSON valid);
 - HTML only where Markdown has no equivalent.`;

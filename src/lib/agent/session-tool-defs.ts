@@ -15,51 +15,48 @@ export type SessionToolName =
   | 'append_to_note'
   | 'replace_structured_block';
 
-const ANCHOR = {
-  type: 'string',
-  minLength: 1,
-  description: 'Exact, case-sensitive text copied from the note; short but unique.'
-};
-const MARKDOWN = { type: 'string', description: 'Markdown.' };
-const NON_EMPTY_MARKDOWN = { ...MARKDOWN, minLength: 1 };
+// Lean on purpose: every token here is sent on every step. The system prompt explains anchors and
+// Markdown once; the handler refuses what the schema does not catch (an anchor over half the note).
+const ANCHOR = { type: 'string', minLength: 1 };
+const TEXT = { type: 'string' };
 
 function objectSchema(properties: Record<string, unknown>): Record<string, unknown> {
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  return { type: 'object', properties, required: Object.keys(properties) };
 }
 
 /** `edit_selection(text)`: offered only while the user has a selection. */
 export const EDIT_SELECTION: ToolSpec = {
   name: 'edit_selection',
-  description: "Replace the user's selected text with `text`.",
-  inputSchema: objectSchema({ text: MARKDOWN })
+  description: 'Replace the selected text with `text`.',
+  inputSchema: objectSchema({ text: TEXT })
 };
 
 /** `rewrite_paragraph(anchor, text)`: replaces the anchor text. */
 export const REWRITE_PARAGRAPH: ToolSpec = {
   name: 'rewrite_paragraph',
-  description: 'Replace `anchor` (a paragraph or part of one, at most half the note) with `text`.',
-  inputSchema: objectSchema({ anchor: ANCHOR, text: MARKDOWN })
+  description: 'Replace `anchor` (a paragraph or part of one) with `text`.',
+  inputSchema: objectSchema({ anchor: ANCHOR, text: TEXT })
 };
 
 /** `insert_before_anchor(anchor, text)`. */
 export const INSERT_BEFORE_ANCHOR: ToolSpec = {
   name: 'insert_before_anchor',
-  description: 'Insert `text` just before `anchor`.',
-  inputSchema: objectSchema({ anchor: ANCHOR, text: NON_EMPTY_MARKDOWN })
+  description: 'Insert `text` before `anchor`.',
+  inputSchema: objectSchema({ anchor: ANCHOR, text: TEXT })
 };
 
 /** `insert_after_anchor(anchor, text)`. */
 export const INSERT_AFTER_ANCHOR: ToolSpec = {
   name: 'insert_after_anchor',
-  description: 'Insert `text` just after `anchor`.',
-  inputSchema: objectSchema({ anchor: ANCHOR, text: NON_EMPTY_MARKDOWN })
+  description: 'Insert `text` after `anchor`.',
+  inputSchema: objectSchema({ anchor: ANCHOR, text: TEXT })
 };
 
 /** `append_to_note(text)`: adds a paragraph break as needed. */
 export const APPEND_TO_NOTE: ToolSpec = {
   name: 'append_to_note',
-  description: 'Add `text` at the end of the note as a new paragraph (also the way to add a new fenced block).',
-  inputSchema: objectSchema({ text: NON_EMPTY_MARKDOWN })
+  description: 'Append `text` to the note as a new paragraph (also the way to add a fenced block).',
+  inputSchema: objectSchema({ text: TEXT })
 };
 
 /**
@@ -69,9 +66,8 @@ export const APPEND_TO_NOTE: ToolSpec = {
 export function replaceStructuredBlock(tags: readonly string[]): ToolSpec {
   return {
     name: 'replace_structured_block',
-    description:
-      'Replace the content of the fenced block ```tag (the one nearest the cursor) with `text`, without the fence lines.',
-    inputSchema: objectSchema({ tag: { type: 'string', enum: [...tags] }, text: MARKDOWN })
+    description: 'Replace the content of the fenced block ```tag nearest the cursor with `text` (without the fence lines).',
+    inputSchema: objectSchema({ tag: { type: 'string', enum: [...tags] }, text: TEXT })
   };
 }
 

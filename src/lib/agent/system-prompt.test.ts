@@ -22,6 +22,12 @@ describe('buildSystemPrompt', () => {
     expect(prompt).not.toContain('continues');
   });
 
+  it('says an empty note is empty instead of quoting nothing', () => {
+    const prompt = buildSystemPrompt({ note: { ...note, body: '\n' } }, options);
+    expect(prompt).toContain(`(id ${note.id}). It is empty.`);
+    expect(prompt).not.toContain('<note>');
+  });
+
   it('holds the selection instead of the body, with the rule to scope edits to it', () => {
     const prompt = buildSystemPrompt({ note, selection: { from: 12, to: 21, text: '- [ ] socks' } }, options);
     expect(prompt).toContain('<selection>\n- [ ] socks\n</selection>');

@@ -17,8 +17,8 @@ export interface SystemPromptOptions {
   canReadNote: boolean;
 }
 
-const FRAME = `You are the assistant in Folio, a local-first Markdown notes app. Help the user with the open note and with their notes, notebooks and tags, using the tools offered. Be brief; answer in the user's language.
-Edit the open note with the session tools: each edit is a proposal the user accepts or rejects, so say what you proposed. An anchor is an exact, case-sensitive substring of the note's Markdown, short but unique. For other notes use the workspace tools; get ids from tools, never guess them.`;
+const FRAME = `You are the assistant in Folio, a local-first Markdown notes app. Help with the open note and the user's notes, notebooks and tags, using the tools. Be brief; reply in the user's language.
+Session tools edit the open note: each edit is a proposal the user accepts or rejects, so say what you proposed. An anchor is an exact, case-sensitive substring of the note's Markdown, short but unique. Get ids from tools; never guess them.`;
 
 /** The system prompt for `context`: app framing, Markdown rules, today's date, then the note. */
 export function buildSystemPrompt(context: NoteContext, options: SystemPromptOptions): string {
@@ -34,6 +34,7 @@ function noteSection(context: NoteContext, options: SystemPromptOptions): string
   if (!note) return 'No note is open: work through the workspace tools.';
   const heading = `The open note is "${note.title}" (id ${note.id}).`;
   if (context.selection) return selectionSection(heading, note, context.selection, options);
+  if (note.body.trim() === '') return `${heading} It is empty.`;
   const body = excerpt(note.body, options.bodyBudgetChars);
   return `${heading} Its Markdown:\n<note>\n${body.text}\n</note>${continuation(note, body.shown, options)}`;
 }

@@ -1,0 +1,81 @@
+/**
+ * The texts the prompt-size benchmark counts, built by the app's own code: the system prompt for a
+ * few contexts, the session tool definitions and the built-in workspace tools, as a provider sends
+ * them. Loaded by prompt-size.mjs through Vite, so `$lib` imports resolve as in the app.
+ */
+import {
+  ANCHOR_TOOLS,
+  buildSystemPrompt,
+  EDIT_SELECTION,
+  replaceStructuredBlock,
+  type NoteContext
+} from '$lib/agent';
+import { builtinTools } from '$lib/tools';
+import type { ToolSpec } from '$lib/llm/types';
+
+const NOTE_ID = '0123456789abcdef0123456789abcdef';
+
+/** A typical note: a heading, prose, a checklist, a link and a small diagram (about 1,100 characters). */
+export const TYPICAL_BODY = `# Lake District, 5 days with Bramble
+
+We leave Friday morning and stay at the cottage near Buttermere. Bramble needs her own bag; the
+cottage has no dog bowls. Check the ferry times on Ullswater before Sunday.
+
+## Packing
+- [x] boots
+- [x] waterproof jacket
+- [ ] fleece and two base layers
+- [ ] dog lead, towel, food for 5 days
+- [ ] map OL4 and compass
+- [ ] head torch
+
+## Route ideas
+1. Haystacks from Gatesgarth (about 3 hours, dog-friendly, one scramble).
+2. Catbells ridge, early before the crowds.
+3. A rest day around Derwentwater by launch.
+
+See also [Kit list](:/89abcdef0123456789abcdef01234567) and last year's notes.
+
+\`\`\`mermaid
+graph LR
+  Fri[Friday: drive] --> Sat[Haystacks]
+  Sat --> Sun[Catbells]
+  Sun --> Mon[Rest day]
+  Mon --> Tue[Drive home]
+\`\`\`
+`;
+
+const TODAY = new Date('2026-11-30T12:00:00Z');
+const OPTIONS = { today: TODAY, bodyBudgetChars: 8000, canReadNote: true };
+
+/** The contexts whose system prompts are counted. */
+export const CONTEXTS: { label: string; context: NoteContext }[] = [
+  { label: 'no note open', context: {} },
+  { label: 'empty note', context: { note: { id: NOTE_ID, title: 'Untitled', body: '' } } },
+  { label: 'typical note', context: { note: { id: NOTE_ID, title: 'Lake District trip', body: TYPICAL_BODY } } },
+  {
+    label: 'typical note, selection',
+    context: {
+      note: { id: NOTE_ID, title: 'Lake District trip', body: TYPICAL_BODY },
+      selection: { from: 200, to: 300, text: '- [ ] fleece and two base layers\n- [ ] dog lead, towel, food for 5 days' }
+    }
+  }
+];
+
+/** The system prompt of each context. */
+export function systemPrompts(): { label: string; text: string }[] {
+  return CONTEXTS.map(({ label, context }) => ({ label, text: buildSystemPrompt(context, OPTIONS) }));
+}
+
+/** Every tool a turn can offer: the ten built-in workspace tools and the six session tools. */
+export function allTools(): { tier: 'workspace' | 'session'; spec: ToolSpec }[] {
+  const workspace = builtinTools().map((tool) => ({
+    tier: 'workspace' as const,
+    spec: { name: tool.id, description: tool.description, inputSchema: tool.inputSchema }
+  }));
+  const session = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({
+    tier: 'session' as const,
+    spec
+  }));
+  return [...workspace, ...session];
+}
