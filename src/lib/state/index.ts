@@ -20,3 +20,5 @@ export { ResourceUrls } from './resource-urls';
 export type { NoteEditorHandle, StoredFile } from './editor-handle';
 export type { Note, Notebook, Tag, Revision } from '$lib/core';
 export type { NoteScope, PersistenceState } from '$lib/db';
+export { NotebookTreeUi, DRAG_NOTE, DRAG_NOTEBOOK } from './tree-ui.svelte';
+export type { NameEditing } from './tree-ui.svelte';

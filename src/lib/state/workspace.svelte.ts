@@ -6,7 +6,11 @@
 import {
   createNote,
   ensureDefaultNotebook,
+  getNote,
+  getSetting,
   listNoteIds,
+  listTags,
+  setSetting,
   listNotebooks,
   openDatabase,
   requestPersistentStorage,
@@ -21,6 +25,8 @@ import { LiveQuery } from './live-query.svelte';
 import { NoteSession } from './note-session.svelte';
 import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
+
+const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 
 /** Which pane a phone shows (on wider screens all are visible). */
 export type Pane = 'notebooks' | 'notes' | 'note';
@@ -42,15 +48,20 @@ export class Workspace {
   /** False until the database is open and holds a default notebook. */
   ready = $state(false);
   persistence: PersistenceState | 'unknown' = $state('unknown');
+  /** Whether the user dismissed the notice that the browser refused persistent storage. */
+  persistenceNoticeDismissed = $state(true);
   readonly notebooks: LiveQuery<Awaited<ReturnType<typeof listNotebooks>>>;
   readonly tree = $derived.by(() => buildNotebookTree(this.notebooks.current));
   readonly scopeNoteIds: LiveQuery<string[], NoteScope>;
+  /** Every tag, for autocompletion. */
+  readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
     this.scopeNoteIds = new LiveQuery(() => this.scope, (scope) => listNoteIds(db, scope), []);
+    this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
     this.notebookActions = new NotebookActions(this);
   }
 
@@ -87,10 +98,38 @@ export class Workspace {
       return;
     }
     try {
+      this.persistenceNoticeDismissed = await getSetting(this.db, PERSISTENCE_NOTICE_KEY, false);
       this.persistence = await requestPersistentStorage();
     } catch {
       this.persistence = 'unsupported';
     }
+  }
+
+  /** Hides the "storage is not persistent" notice for good. */
+  async dismissPersistenceNotice(): Promise<void> {
+    this.persistenceNoticeDismissed = true;
+    try {
+      await setSetting(this.db, PERSISTENCE_NOTICE_KEY, true);
+    } catch (error) {
+      this.alerts.report('Could not save this choice', error);
+    }
+  }
+
+  /**
+   * Follows a link from the editor: `:/id` opens the note with that id, or the attachment in a new
+   * tab; anything else opens in a new tab.
+   */
+  async openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
+    const id = /^:\/([0-9a-f]{32})/.exec(href)?.[1];
+    if (!id) {
+      window.open(href, '_blank', 'noopener');
+      return;
+    }
+    const note = await getNote(this.db, id);
+    if (note && !note.deleted_time) return this.openNote(id);
+    const url = await resourceUrl(id);
+    if (url) window.open(url, '_blank', 'noopener');
+    else this.alerts.push('This link points to a note or attachment that no longer exists.');
   }
 
   /** Shows a notebook, All notes or the trash. */
@@ -171,5 +210,6 @@ export class Workspace {
     void this.session?.close();
     this.notebooks.destroy();
     this.scopeNoteIds.destroy();
+    this.tags.destroy();
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * The sections of the Settings dialog, in order. A feature adds its settings by adding an entry
+ * here (a component rendered under its own heading inside the dialog).
+ */
+import type { Component } from 'svelte';
+import StorageSection from './StorageSection.svelte';
+
+/** One titled section of the Settings dialog. */
+export interface SettingsSection {
+  id: string;
+  title: string;
+  component: Component;
+}
+
+/** The Settings dialog's sections. */
+export const settingsSections: SettingsSection[] = [{ id: 'storage', title: 'Storage', component: StorageSection }];
