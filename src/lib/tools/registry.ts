@@ -6,7 +6,8 @@
  * `call` validates the input against the tool's schema (compiled once, at registration), runs the
  * handler, and turns whatever happens into an MCP result: a tool-level failure (bad arguments, a
  * missing note, a handler exception) is a result with `isError: true` the model can act on. Only an
- * abort is thrown, because then nobody is waiting for a result.
+ * abort is thrown, because then nobody is waiting for a result. An abort returns at once but cannot
+ * stop a write already inside its transaction: that write lands whole or not at all, never half.
  */
 import { AppError } from '$lib/core';
 import { errorResult, failureMessage, successResult } from './result';
