@@ -37,7 +37,9 @@ export function insertAttachments(state: EditorState, pos: number, stored: Store
   const $pos = state.doc.resolve(pos);
   const tr = state.tr;
   if ($pos.parent.inlineContent) {
-    tr.insert(pos, nodes);
+    // Keep the link a word of its own: "see:" + file gives "see: ![file](:/id)".
+    const before = $pos.parent.textBetween(Math.max(0, $pos.parentOffset - 1), $pos.parentOffset, '', '\ufffc');
+    tr.insert(pos, before && /\S/.test(before) ? [schema.text(' '), ...nodes] : nodes);
   } else {
     tr.insert(pos, schema.nodes.paragraph.create(null, nodes));
   }

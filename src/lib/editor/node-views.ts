@@ -37,8 +37,8 @@ class ListItemView implements NodeView {
     box.setAttribute('aria-label', 'Done');
     // Keep the editor selection where it is: the click toggles, it does not move the cursor.
     box.addEventListener('mousedown', (event) => event.preventDefault());
-    box.addEventListener('click', (event) => {
-      event.preventDefault();
+    // The browser toggles the box itself; the transaction then records the same state.
+    box.addEventListener('click', () => {
       const pos = getPos();
       if (pos === undefined || !view.editable) return;
       const tr = setTaskChecked(view.state, pos, !this.node.attrs.checked);
