@@ -8,7 +8,6 @@ import type { SearchCatalog } from './types';
 /** The catalog with the lookups the filters need. */
 export class CatalogView {
   private readonly children = new Map<string, string[]>();
-  private readonly tagTitles: Map<string, string>;
   readonly mimes: Map<string, string>;
 
   constructor(readonly catalog: SearchCatalog) {
@@ -17,7 +16,6 @@ export class CatalogView {
       if (list) list.push(notebook.id);
       else this.children.set(notebook.parent_id, [notebook.id]);
     }
-    this.tagTitles = new Map(catalog.tags.map((t) => [t.id, t.title]));
     this.mimes = new Map(catalog.resources.map((r) => [r.id, r.mime]));
   }
 
@@ -39,11 +37,6 @@ export class CatalogView {
   tagIds(pattern: string): Set<string> {
     const match = likeMatcher(pattern);
     return new Set(this.catalog.tags.filter((t) => match(t.title)).map((t) => t.id));
-  }
-
-  /** Whether the tag exists (links to deleted tags are ignored). */
-  hasTag(id: string): boolean {
-    return this.tagTitles.has(id);
   }
 
   /** The ids of the resources whose MIME type matches the pattern. */

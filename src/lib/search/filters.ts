@@ -1,5 +1,5 @@
 /**
- * The structured filters as predicates over a note's record, with Joplin's semantics:
+ * The structured filters as predicates over document numbers, with Joplin's semantics:
  * - `tag:`/`resource:` match by LIKE on the tag title / MIME type; negated means "has none".
  *   Under `any:1` a negated one means "has some tag (resource), but not that one", as Joplin's
  *   query does (its OR-exclusion starts from the notes that have any).
@@ -7,78 +7,84 @@
  * - `iscompleted:` only ever matches to-dos.
  */
 import type { CatalogView } from './catalog';
+import type { DocColumns } from './columns';
 import { resolveDateValue } from './dates';
 import type { DocRecord } from './doc-record';
 import { likeMatcher } from './like';
 import type { QueryTerm } from './query-types';
 
-/** A condition on one note. */
-export type Predicate = (record: DocRecord) => boolean;
+/** A condition on one document. */
+export type Predicate = (doc: number) => boolean;
 
-function hasAny(ids: string[], set: Set<string>): boolean {
-  for (const id of ids) if (set.has(id)) return true;
-  return false;
+/** What predicates read. */
+export interface FilterContext {
+  catalog: CatalogView;
+  cols: DocColumns;
+  record(doc: number): DocRecord;
 }
 
-function linkPredicate(
-  wanted: Set<string>,
-  negated: boolean,
-  orMode: boolean,
-  ids: (r: DocRecord) => string[]
-): Predicate {
-  if (!negated) return (r) => hasAny(ids(r), wanted);
-  if (!orMode) return (r) => !hasAny(ids(r), wanted);
-  return (r) => ids(r).length > 0 && !hasAny(ids(r), wanted);
+function linkPredicate(wanted: Set<number>, negated: boolean, orMode: boolean, anyLinked: () => Set<number>): Predicate {
+  if (!negated) return (doc) => wanted.has(doc);
+  if (!orMode) return (doc) => !wanted.has(doc);
+  const linked = anyLinked();
+  return (doc) => linked.has(doc) && !wanted.has(doc);
 }
 
-function datePredicate(name: 'created' | 'updated' | 'due', negated: boolean, value: string, now: number): Predicate {
+function datePredicate(name: 'created' | 'updated' | 'due', negated: boolean, value: string, now: number, cols: DocColumns): Predicate {
   const at = resolveDateValue(value, now);
   if (at === undefined) return () => false;
-  const pick = name === 'created' ? (r: DocRecord) => r.created : name === 'updated' ? (r: DocRecord) => r.updated : (r: DocRecord) => r.todo_due;
-  const inRange = negated ? (r: DocRecord) => pick(r) < at : (r: DocRecord) => pick(r) >= at;
-  return name === 'due' ? (r) => r.is_todo && inRange(r) : inRange;
+  const column = name === 'created' ? cols.created : name === 'updated' ? cols.updated : cols.due;
+  const inRange = negated ? (doc: number) => column[doc] < at : (doc: number) => column[doc] >= at;
+  return name === 'due' ? (doc) => cols.isTodo(doc) && inRange(doc) : inRange;
+}
+
+function patternPredicate(term: Extract<QueryTerm, { kind: 'pattern' }>, ctx: FilterContext, orMode: boolean): Predicate | undefined {
+  const { catalog, cols } = ctx;
+  // The wanted sets only hold ids the catalog knows, so links to deleted items never match.
+  if (term.name === 'tag') {
+    const wanted = cols.docsWithTags(catalog.tagIds(term.pattern));
+    return linkPredicate(wanted, term.negated, orMode, () => cols.docsWithTags(catalog.tagIds('%')));
+  }
+  if (term.name === 'resource') {
+    const wanted = cols.docsLinking(catalog.resourceIds(term.pattern));
+    return linkPredicate(wanted, term.negated, orMode, () => cols.docsLinking(catalog.mimes.keys()));
+  }
+  if (term.name === 'notebook') return undefined;
+  const match = likeMatcher(term.pattern);
+  const field = term.name === 'id' ? (doc: number) => ctx.record(doc).id : (doc: number) => ctx.record(doc).source_url;
+  return term.negated ? (doc) => !match(field(doc)) : (doc) => match(field(doc));
 }
 
 /** The predicate of a non-text, non-notebook term. */
-export function filterPredicate(term: QueryTerm, catalog: CatalogView, orMode: boolean, now: number): Predicate | undefined {
+export function filterPredicate(term: QueryTerm, ctx: FilterContext, orMode: boolean, now: number): Predicate | undefined {
   switch (term.kind) {
-    case 'pattern': {
-      if (term.name === 'notebook') return undefined;
-      if (term.name === 'tag') {
-        const tagIds = (r: DocRecord) => r.tag_ids.filter((id) => catalog.hasTag(id));
-        return linkPredicate(catalog.tagIds(term.pattern), term.negated, orMode, tagIds);
-      }
-      if (term.name === 'resource') {
-        const resourceIds = (r: DocRecord) => r.link_ids.filter((id) => catalog.mimes.has(id));
-        return linkPredicate(catalog.resourceIds(term.pattern), term.negated, orMode, resourceIds);
-      }
-      const match = likeMatcher(term.pattern);
-      const field = term.name === 'id' ? (r: DocRecord) => r.id : (r: DocRecord) => r.source_url;
-      return term.negated ? (r) => !match(field(r)) : (r) => match(field(r));
-    }
+    case 'pattern':
+      return patternPredicate(term, ctx, orMode);
     case 'date':
-      return datePredicate(term.name, term.negated, term.value, now);
+      return datePredicate(term.name, term.negated, term.value, now, ctx.cols);
     case 'number': {
       const { name, value } = term;
-      return term.negated ? (r) => r[name] < value : (r) => r[name] >= value;
+      return term.negated ? (doc) => ctx.record(doc)[name] < value : (doc) => ctx.record(doc)[name] >= value;
     }
     case 'type':
-      return (r) => r.is_todo === term.todo;
+      return (doc) => ctx.cols.isTodo(doc) === term.todo;
     case 'completed':
-      return (r) => r.is_todo && (r.todo_completed !== 0) === term.completed;
+      return (doc) => ctx.cols.isTodo(doc) && ctx.cols.isCompleted(doc) === term.completed;
     case 'text':
       return undefined;
   }
 }
 
 /** The notebook restriction (always ANDed, even under `any:1`), or undefined without one. */
-export function notebookPredicate(terms: QueryTerm[], catalog: CatalogView): Predicate | undefined {
+export function notebookPredicate(terms: QueryTerm[], ctx: FilterContext): Predicate | undefined {
   const patterns = (negated: boolean) =>
-    terms.filter((t) => t.kind === 'pattern' && t.name === 'notebook' && t.negated === negated).map((t) => (t as { pattern: string }).pattern);
+    terms.flatMap((t) => (t.kind === 'pattern' && t.name === 'notebook' && t.negated === negated ? [t.pattern] : []));
   const include = patterns(false);
   const exclude = patterns(true);
   if (!include.length && !exclude.length) return undefined;
-  const inScope = include.length ? catalog.notebookScope(include) : undefined;
-  const outScope = exclude.length ? catalog.notebookScope(exclude) : undefined;
-  return (r) => (!inScope || inScope.has(r.parent_id)) && (!outScope || !outScope.has(r.parent_id));
+  const numbers = (ids: Set<string>) => new Set([...ids].map((id) => ctx.cols.notebookNumber(id)));
+  const inScope = include.length ? numbers(ctx.catalog.notebookScope(include)) : undefined;
+  const outScope = exclude.length ? numbers(ctx.catalog.notebookScope(exclude)) : undefined;
+  const { notebook } = ctx.cols;
+  return (doc) => (!inScope || inScope.has(notebook[doc])) && (!outScope || !outScope.has(notebook[doc]));
 }

@@ -68,10 +68,12 @@ export interface TokenSpan {
  */
 export function tokenizeWithOffsets(text: string): TokenSpan[] {
   const spans: TokenSpan[] = [];
+  const plain = !NON_ASCII_RE.test(text) && !text.includes('&');
   for (const match of text.matchAll(WORD_RE)) {
     const start = match.index ?? 0;
     const end = start + match[0].length;
-    for (const token of tokenize(match[0])) spans.push({ token, start, end });
+    if (plain) spans.push({ token: match[0].toLowerCase(), start, end });
+    else for (const token of tokenize(match[0])) spans.push({ token, start, end });
   }
   return spans;
 }

@@ -6,7 +6,7 @@
  * As in SQLite FTS4's matchinfo, which Joplin's weight reads: idf uses each column's own count of
  * documents with a hit, and the average column length is a whole number of tokens.
  */
-import type { DocRecord } from './doc-record';
+import type { DocColumns } from './columns';
 import { bodyHits, titleHits, type TextMatch } from './text-match';
 
 const K1 = 1.2;
@@ -35,44 +35,44 @@ export function recencyBoost(updated: number, now: number): number {
   return RECENCY_ALPHA * Math.log(1 + 1 / Math.max(days, 0.5));
 }
 
-/** A scored candidate. */
+/** A scored candidate (plain numbers, so sorting thousands touches no note record). */
 export interface Ranked {
   doc: number;
-  record: DocRecord;
   score: number;
   titleMatch: boolean;
   /** Whether a searched word is in the body (the snippet then looks for it). */
   bodyMatch: boolean;
+  completed: boolean;
+  updated: number;
 }
 
-/** Scores one document against the query's positive text matches. */
-export function score(doc: number, record: DocRecord, matches: TextMatch[], stats: CorpusStats, now: number): Ranked {
-  let weight = 0;
-  let titleMatch = false;
-  let bodyMatch = false;
+/** A function scoring documents against the query's positive text matches. */
+export function makeScorer(matches: TextMatch[], stats: CorpusStats, cols: DocColumns, now: number): (doc: number) => Ranked {
   const avgTitle = Math.floor(stats.avgTitleTokens);
   const avgBody = Math.floor(stats.avgBodyTokens);
-  for (const match of matches) {
-    const packed = match.hits.get(doc) ?? 0;
-    const t = titleHits(packed);
-    const b = bodyHits(packed);
-    if (t > 0) titleMatch = true;
-    if (b > 0) bodyMatch = true;
-    weight += bm25(idf(match.dfTitle, stats.docCount), t, record.titleTerms.length, avgTitle);
-    weight += bm25(idf(match.dfBody, stats.docCount), b, record.bodyTerms.length, avgBody);
-  }
-  weight += recencyBoost(record.updated, now);
-  return { doc, record, score: weight, titleMatch, bodyMatch };
+  const idfs = matches.map((m) => [idf(m.dfTitle, stats.docCount), idf(m.dfBody, stats.docCount)]);
+  return (doc) => {
+    let weight = 0;
+    let titleMatch = false;
+    let bodyMatch = false;
+    for (let i = 0; i < matches.length; i++) {
+      const packed = matches[i].hits.get(doc) ?? 0;
+      const t = titleHits(packed);
+      const b = bodyHits(packed);
+      if (t > 0) titleMatch = true;
+      if (b > 0) bodyMatch = true;
+      weight += bm25(idfs[i][0], t, cols.titleLen[doc], avgTitle) + bm25(idfs[i][1], b, cols.bodyLen[doc], avgBody);
+    }
+    const updated = cols.updated[doc];
+    weight += recencyBoost(updated, now);
+    return { doc, score: weight, titleMatch, bodyMatch, completed: cols.isCompleted(doc), updated };
+  };
 }
-
-const completedTodo = (r: DocRecord): boolean => r.is_todo && r.todo_completed !== 0;
 
 /** Orders results best first, as Joplin's search does. */
 export function compareRanked(a: Ranked, b: Ranked): number {
   if (a.titleMatch !== b.titleMatch) return a.titleMatch ? -1 : 1;
   if (a.score !== b.score) return b.score - a.score;
-  const ca = completedTodo(a.record);
-  const cb = completedTodo(b.record);
-  if (ca !== cb) return ca ? 1 : -1;
-  return b.record.updated - a.record.updated;
+  if (a.completed !== b.completed) return a.completed ? 1 : -1;
+  return b.updated - a.updated;
 }

@@ -8,12 +8,13 @@
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
 import { toDocRecord, type DocRecord } from './doc-record';
-import { filterPredicate, notebookPredicate, type Predicate } from './filters';
+import { DocColumns } from './columns';
+import { filterPredicate, notebookPredicate, type FilterContext, type Predicate } from './filters';
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
-import { compareRanked, score, type CorpusStats, type Ranked } from './rank';
-import { findHighlights, makeSnippet, tokenMatcher } from './snippet';
+import { compareRanked, makeScorer, type CorpusStats, type Ranked } from './rank';
+import { SnippetMaker } from './snippet';
 import { matchText, type TextMatch } from './text-match';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
@@ -27,6 +28,7 @@ export class SearchIndex {
   private docs: (DocRecord | undefined)[] = [];
   private readonly byId = new Map<string, number>();
   private catalog = new CatalogView(EMPTY_CATALOG);
+  private cols = new DocColumns();
   private titleTokens = 0;
   private bodyTokens = 0;
   private readonly source = {
@@ -60,6 +62,7 @@ export class SearchIndex {
     const doc = this.docs.length;
     const record = toDocRecord(note, this.postings.add(doc, note.title, note.body));
     this.docs.push(record);
+    this.cols.set(doc, record);
     this.byId.set(note.id, doc);
     this.titleTokens += record.titleTerms.length;
     this.bodyTokens += record.bodyTerms.length;
@@ -72,6 +75,7 @@ export class SearchIndex {
     const record = this.docs[doc] as DocRecord;
     this.titleTokens -= record.titleTerms.length;
     this.bodyTokens -= record.bodyTerms.length;
+    this.cols.clear(doc, record);
     this.docs[doc] = undefined;
     this.byId.delete(id);
   }
@@ -94,7 +98,11 @@ export class SearchIndex {
     this.postings.compact((doc) => this.docs[doc] !== undefined);
     this.postings.renumber(renumber);
     this.docs = live;
-    live.forEach((record, i) => this.byId.set(record.id, i));
+    this.cols = new DocColumns();
+    live.forEach((record, i) => {
+      this.byId.set(record.id, i);
+      this.cols.set(i, record);
+    });
   }
 
   /** Rough bytes held by the index, including the note texts kept for snippets. */
@@ -120,9 +128,8 @@ export class SearchIndex {
     const limit = Math.max(0, options.limit ?? DEFAULT_LIMIT);
     const warnings = [...parsed.warnings];
     const ranked = this.evaluate(parsed, now, warnings);
-    ranked.sort(compareRanked);
-    const tokens = positiveTokens(parsed);
-    const results = ranked.slice(0, limit).map((r) => this.toResult(r, tokens));
+    const snippets = new SnippetMaker(positiveTokens(parsed));
+    const results = topK(ranked, limit).map((r) => toResult(r, this.docs[r.doc] as DocRecord, snippets));
     return { results, total: ranked.length, warnings };
   }
 
@@ -133,18 +140,16 @@ export class SearchIndex {
       warnings.push(`Only the first ${MAX_TEXT_TERMS} words of the query are searched.`);
       texts = texts.slice(0, MAX_TEXT_TERMS);
     }
-    const filters = parsed.terms
-      .map((t) => filterPredicate(t, this.catalog, parsed.any, now))
-      .filter((p): p is Predicate => !!p);
-    const inNotebook = notebookPredicate(parsed.terms, this.catalog) ?? (() => true);
+    const ctx: FilterContext = { catalog: this.catalog, cols: this.cols, record: (doc) => this.docs[doc] as DocRecord };
+    const filters = parsed.terms.map((t) => filterPredicate(t, ctx, parsed.any, now)).filter((p): p is Predicate => !!p);
+    const inNotebook = notebookPredicate(parsed.terms, ctx) ?? (() => true);
     const positives = texts.filter((t) => !t.negated);
     const negatives = texts.filter((t) => t.negated);
     const selected = parsed.any
       ? this.selectAny(positives, negatives, filters, inNotebook)
       : this.selectAll(positives, negatives, filters, inNotebook);
     if (!selected) return [];
-    const stats = this.stats();
-    return selected.docs.map((doc) => score(doc, this.docs[doc] as DocRecord, selected.matches, stats, now));
+    return selected.docs.map(makeScorer(selected.matches, this.stats(), this.cols, now));
   }
 
   /** AND: intersect positive matches (rarest first), then apply negations and filters. */
@@ -159,10 +164,7 @@ export class SearchIndex {
     }
     const pool = candidates ?? this.liveDocs();
     const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
-    const docs = pool.filter((doc) => {
-      const record = this.docs[doc] as DocRecord;
-      return inNotebook(record) && excluded.every((m) => !m.hits.has(doc)) && filters.every((p) => p(record));
-    });
+    const docs = pool.filter((doc) => inNotebook(doc) && excluded.every((m) => !m.hits.has(doc)) && filters.every((p) => p(doc)));
     return { docs, matches };
   }
 
@@ -170,13 +172,10 @@ export class SearchIndex {
   private selectAny(positives: TextTerm[], negatives: TextTerm[], filters: Predicate[], inNotebook: Predicate) {
     const matches = positives.map((term) => matchText(this.postings, this.source, term));
     const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
-    const docs = this.liveDocs().filter((doc) => {
-      const record = this.docs[doc] as DocRecord;
-      if (!inNotebook(record)) return false;
-      return (
-        matches.some((m) => m.hits.has(doc)) || excluded.some((m) => !m.hits.has(doc)) || filters.some((p) => p(record))
-      );
-    });
+    const docs = this.liveDocs().filter(
+      (doc) =>
+        inNotebook(doc) && (matches.some((m) => m.hits.has(doc)) || excluded.some((m) => !m.hits.has(doc)) || filters.some((p) => p(doc)))
+    );
     return { docs, matches };
   }
 
@@ -192,22 +191,39 @@ export class SearchIndex {
   private liveDocs(): number[] {
     return [...this.byId.values()];
   }
+}
 
-  private toResult(r: Ranked, tokens: QueryToken[]): SearchResult {
-    const { record } = r;
-    const snippet = makeSnippet(record.body, tokens, { scan: r.bodyMatch });
-    return {
-      id: record.id,
-      title: record.title,
-      notebook_id: record.parent_id,
-      updated_time: record.updated_time,
-      score: r.score,
-      title_match: r.titleMatch,
-      snippet: snippet.text,
-      highlights: snippet.highlights,
-      title_highlights: tokens.length ? findHighlights(record.title, tokenMatcher(tokens)) : []
-    };
+function toResult(r: Ranked, record: DocRecord, snippets: SnippetMaker): SearchResult {
+  const snippet = snippets.snippet(record.body, r.bodyMatch);
+  return {
+    id: record.id,
+    title: record.title,
+    notebook_id: record.parent_id,
+    updated_time: record.updated_time,
+    score: r.score,
+    title_match: r.titleMatch,
+    snippet: snippet.text,
+    highlights: snippet.highlights,
+    title_highlights: snippets.highlights(record.title)
+  };
+}
+
+/** The best `k` in order, without sorting everything when k is small. */
+function topK(ranked: Ranked[], k: number): Ranked[] {
+  if (k === 0) return [];
+  if (ranked.length <= k * 4) return ranked.sort(compareRanked).slice(0, k);
+  const best: Ranked[] = [];
+  for (const r of ranked) {
+    if (best.length === k && compareRanked(r, best[k - 1]) >= 0) continue;
+    let i = best.length - (best.length === k ? 1 : 0);
+    best.length = Math.min(best.length + 1, k);
+    while (i > 0 && compareRanked(r, best[i - 1]) < 0) {
+      best[i] = best[i - 1];
+      i--;
+    }
+    best[i] = r;
   }
+  return best;
 }
 
 /** The tokens of the query's positive text terms: what snippets and highlights look for. */

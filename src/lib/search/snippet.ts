@@ -2,7 +2,7 @@
  * Snippets: about 240 characters of a body around the first searched word, whitespace collapsed,
  * with `…` where the text was cut, and the searched words located for highlighting.
  */
-import { WORD_RE, foldText, tokenizeWithOffsets } from './fold';
+import { CHAR_SCRIPT_RE, WORD_RE, foldText, tokenizeWithOffsets } from './fold';
 import type { QueryToken } from './query-types';
 import type { Highlight } from './types';
 
@@ -36,7 +36,33 @@ export function findHighlights(text: string, matches: (token: string) => boolean
   return out;
 }
 
-function firstMatchOffset(body: string, matches: (token: string) => boolean): number {
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Distinct words the quick regex looks for; more only slow its compilation down. */
+const MAX_REGEX_WORDS = 64;
+
+/**
+ * A regex finding the query's words in raw text, word-bounded, case-insensitive. It misses words
+ * written with accents the query folded away ("café" for `cafe`); the slower walk covers those.
+ */
+function rawWordRegex(tokens: QueryToken[]): RegExp {
+  const unique = [...new Map(tokens.map((t) => [`${t.prefix ? '*' : ''}${t.text}`, t])).values()].slice(0, MAX_REGEX_WORDS);
+  const group = (list: QueryToken[]) => list.map((t) => escapeRegExp(t.text)).join('|');
+  const chars = unique.filter((t) => CHAR_SCRIPT_RE.test(t.text));
+  const words = unique.filter((t) => !CHAR_SCRIPT_RE.test(t.text));
+  const exact = words.filter((t) => !t.prefix);
+  const prefixes = words.filter((t) => t.prefix);
+  const parts: string[] = [];
+  const edge = '[\\p{L}\\p{N}\\p{M}]';
+  if (exact.length) parts.push(`(?<!${edge})(?:${group(exact)})(?!${edge})`);
+  if (prefixes.length) parts.push(`(?<!${edge})(?:${group(prefixes)})`);
+  if (chars.length) parts.push(group(chars));
+  return new RegExp(parts.join('|'), 'iu');
+}
+
+function firstMatchOffset(body: string, quickRe: RegExp, matches: (token: string) => boolean): number {
+  const quick = body.search(quickRe);
+  if (quick >= 0) return quick;
   for (const m of body.matchAll(WORD_RE)) {
     const folded = foldText(m[0]);
     if (matches(folded) || folded.match(WORD_RE)?.some(matches)) return m.index ?? 0;
@@ -58,15 +84,38 @@ function windowAround(body: string, at: number): [number, number] {
   return [start, end];
 }
 
+/** Makes the snippets of one query's results (its matchers built once). */
+export class SnippetMaker {
+  private readonly matches: (token: string) => boolean;
+  private quickRe: RegExp | undefined;
+
+  constructor(private readonly tokens: QueryToken[]) {
+    this.matches = tokenMatcher(tokens);
+  }
+
+  /** The snippet of a body; `scan` false when the words are known not to be in it. */
+  snippet(body: string, scan = true): Snippet {
+    let at = -1;
+    if (scan && this.tokens.length) {
+      this.quickRe ??= rawWordRegex(this.tokens);
+      at = firstMatchOffset(body, this.quickRe, this.matches);
+    }
+    const [start, end] = windowAround(body, Math.max(at, 0));
+    const core = body.slice(start, end).replace(/\s+/g, ' ').trim();
+    const text = `${start > 0 ? '…' : ''}${core}${end < body.length ? '…' : ''}`;
+    return { text, highlights: this.highlights(text) };
+  }
+
+  /** Where the searched words are in a short text. */
+  highlights(text: string): Highlight[] {
+    return this.tokens.length ? findHighlights(text, this.matches) : [];
+  }
+}
+
 /**
  * Cuts the snippet of `body` for the query's plain words: around the first of them (the start of
  * the body when none occurs), with highlights relative to the returned text.
  */
-export function makeSnippet(body: string, tokens: QueryToken[], { scan = true } = {}): Snippet {
-  const matches = tokenMatcher(tokens);
-  const at = scan && tokens.length ? firstMatchOffset(body, matches) : -1;
-  const [start, end] = windowAround(body, Math.max(at, 0));
-  const core = body.slice(start, end).replace(/\s+/g, ' ').trim();
-  const text = `${start > 0 ? '…' : ''}${core}${end < body.length ? '…' : ''}`;
-  return { text, highlights: tokens.length ? findHighlights(text, matches) : [] };
+export function makeSnippet(body: string, tokens: QueryToken[]): Snippet {
+  return new SnippetMaker(tokens).snippet(body);
 }

@@ -64,18 +64,30 @@ function matchWord(postings: Postings, docs: DocSource, ids: number[], field: Te
   return finish(hits);
 }
 
-function docsOf(postings: Postings, docs: DocSource, ids: number[]): Set<number> {
+/** The live documents holding one of `ids`, kept only when `within` has them (if given). */
+function docsOf(postings: Postings, docs: DocSource, ids: number[], within?: Set<number>): Set<number> {
   const set = new Set<number>();
-  for (const id of ids) postings.forEach(id, (d) => docs.isLive(d), (doc) => set.add(doc));
+  const live = (d: number) => docs.isLive(d);
+  for (const id of ids) postings.forEach(id, live, (doc) => (!within || within.has(doc)) && set.add(doc));
   return set;
 }
 
+/** A phrase position test: one term id, or any of several (a prefix). */
+type TokenTest = number | Set<number>;
+
 /** Counts the places where the phrase's tokens occur in a row. */
-export function countPhrase(stream: Uint32Array, tests: ((id: number) => boolean)[]): number {
+export function countPhrase(stream: Uint32Array, tests: TokenTest[]): number {
   let count = 0;
   const last = stream.length - tests.length;
+  const first = tests[0];
   outer: for (let p = 0; p <= last; p++) {
-    for (let i = 0; i < tests.length; i++) if (!tests[i](stream[p + i])) continue outer;
+    const v = stream[p];
+    if (typeof first === 'number' ? v !== first : !first.has(v)) continue;
+    for (let i = 1; i < tests.length; i++) {
+      const test = tests[i];
+      const w = stream[p + i];
+      if (typeof test === 'number' ? w !== test : !test.has(w)) continue outer;
+    }
     count++;
   }
   return count;
@@ -88,14 +100,9 @@ function matchPhrase(postings: Postings, docs: DocSource, ids: number[][], field
   let candidates = docsOf(postings, docs, ids[order[0].i]);
   for (const { i } of order.slice(1)) {
     if (!candidates.size) break;
-    const next = docsOf(postings, docs, ids[i]);
-    candidates = new Set([...candidates].filter((doc) => next.has(doc)));
+    candidates = docsOf(postings, docs, ids[i], candidates);
   }
-  const tests = ids.map((list) => {
-    if (list.length === 1) return (id: number) => id === list[0];
-    const set = new Set(list);
-    return (id: number) => set.has(id);
-  });
+  const tests: TokenTest[] = ids.map((list) => (list.length === 1 ? list[0] : new Set(list)));
   const hits = new Map<number, number>();
   for (const doc of candidates) {
     const { titleTerms, bodyTerms } = docs.fields(doc);
