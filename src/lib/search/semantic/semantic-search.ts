@@ -69,7 +69,9 @@ export function createSemanticSearch(options: CreateSemanticSearchOptions): Sema
     const { k, minScore } = resolveLimits(queryOptions);
     const index = await live.current();
     if (!index) return [];
-    const [vector] = await embedder.embed([(embedder.queryPrefix ?? '') + query], queryOptions.signal);
+    // A query longer than the model's window is cut (at the estimate's 4 chars a token) rather than refused.
+    const text = (embedder.queryPrefix ?? '') + query.slice(0, embedder.maxTokens * 4);
+    const [vector] = await embedder.embed([text], queryOptions.signal);
     checkDimensions(index, vector, embedder);
     const noteIds = queryOptions.noteIds ? new Set(queryOptions.noteIds) : undefined;
     return nearestLive(db, embedder.id, index, k, (n) => index.search(vector, n, { minScore, noteIds }));

@@ -7,12 +7,18 @@ import { WebLLMEmbedder, type EmbeddingEngine } from './webllm-embedder';
  * tests check the start-up path up to WebGPU detection, and the adapter's handling of WebLLM's
  * `embeddings.create` answers with an engine of the same interface (vectors from the hashed embedder).
  */
-function fakeEngine(calls: string[][]): EmbeddingEngine {
+function fakeEngine(calls: string[][], maxChars = Infinity): EmbeddingEngine {
   const local = new HashedNgramEmbedder({ dimensions: 16 });
   return {
     embeddings: {
       async create({ input }) {
         calls.push(input);
+        if (input.some((text) => text.length > maxChars)) {
+          // WebLLM's error for an input over the context window.
+          const error = new Error('Embedding input exceeds the context window size');
+          error.name = 'EmbeddingExceedContextWindowSizeError';
+          throw error;
+        }
         const vectors = await local.embed(input);
         return { data: vectors.map((v, index) => ({ index, embedding: Array.from(v) })).reverse() };
       }
@@ -48,6 +54,15 @@ describe('WebLLMEmbedder', () => {
     const expected = await new HashedNgramEmbedder({ dimensions: 16 }).embed(texts);
     expect(got.map((v) => Array.from(v))).toEqual(expected.map((v) => Array.from(v)));
     expect(calls.map((c) => c.length)).toEqual([16, 4]);
+  });
+
+  it('cuts a text the engine finds too long until it fits, keeping the others whole', async () => {
+    const calls: string[][] = [];
+    const embedder = new WebLLMEmbedder({ createEngine: async () => fakeEngine(calls, 100) });
+    const long = 'word '.repeat(40); // 200 chars: cut to 150, then 112, then 84
+    const got = await embedder.embed(['short one', long]);
+    expect(calls.map((c) => c.map((t) => t.length))).toEqual([[9, 200], [9], [200], [150], [112], [84]]);
+    expect(Array.from(got[1])).toEqual(Array.from((await new HashedNgramEmbedder({ dimensions: 16 }).embed([long.slice(0, 84)]))[0]));
   });
 
   it('starts the engine once and again after a failed start', async () => {

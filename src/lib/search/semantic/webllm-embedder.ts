@@ -46,6 +46,11 @@ const ARCTIC_QUERY_PREFIX = 'Represent this sentence for searching relevant pass
 /** Texts per engine call, so a cancel takes effect between calls. */
 const TEXTS_PER_CALL = 16;
 
+/** Whether WebLLM refused an input for being longer than the model's context window. */
+function isTooLong(error: unknown): boolean {
+  return (error as Error)?.name === 'EmbeddingExceedContextWindowSizeError';
+}
+
 /** Fails clearly when the context has no usable WebGPU adapter. */
 async function requireWebGPU(): Promise<void> {
   const gpu = (globalThis.navigator as { gpu?: { requestAdapter(): Promise<unknown> } } | undefined)?.gpu;
@@ -68,7 +73,8 @@ async function createWebLLMEngine(model: string, onLoadProgress?: (report: WebLL
 export class WebLLMEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
-  readonly maxTokens = 512;
+  /** Below the model's 512 to leave room for [CLS]/[SEP] and the chunker's estimate being short. */
+  readonly maxTokens = 480;
   readonly queryPrefix = ARCTIC_QUERY_PREFIX;
   private readonly model: WebLLMEmbeddingModel;
   private readonly options: WebLLMEmbedderOptions;
@@ -89,10 +95,36 @@ export class WebLLMEmbedder implements Embedder {
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += TEXTS_PER_CALL) {
       signal?.throwIfAborted();
-      const { data } = await engine.embeddings.create({ input: texts.slice(start, start + TEXTS_PER_CALL) });
-      vectors.push(...[...data].sort((a, b) => a.index - b.index).map((d) => Float32Array.from(d.embedding)));
+      const input = texts.slice(start, start + TEXTS_PER_CALL);
+      try {
+        vectors.push(...(await this.call(engine, input)));
+      } catch (error) {
+        if (!isTooLong(error)) throw error;
+        for (const text of input) vectors.push(await this.embedTruncated(engine, text, signal));
+      }
     }
     return vectors;
+  }
+
+  /**
+   * Embeds one text that WebLLM found longer than the model's window (token counts here are
+   * estimates, and text full of digits or symbols takes more tokens than it looks): its end is cut
+   * by a quarter until it fits, so one odd chunk never stops the whole index.
+   */
+  private async embedTruncated(engine: EmbeddingEngine, text: string, signal?: AbortSignal): Promise<Float32Array> {
+    for (let cut = text; ; cut = cut.slice(0, Math.floor(cut.length * 0.75))) {
+      signal?.throwIfAborted();
+      try {
+        return (await this.call(engine, [cut]))[0];
+      } catch (error) {
+        if (!isTooLong(error) || cut.length < 8) throw error;
+      }
+    }
+  }
+
+  private async call(engine: EmbeddingEngine, input: string[]): Promise<Float32Array[]> {
+    const { data } = await engine.embeddings.create({ input });
+    return [...data].sort((a, b) => a.index - b.index).map((d) => Float32Array.from(d.embedding));
   }
 
   /** Frees the GPU memory; the next embed starts the model again. */
