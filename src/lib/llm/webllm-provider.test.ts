@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from './errors';
+import { detectWebGpu } from './webllm-gpu';
+import { WebLlmProvider } from './webllm-provider';
+import { FakeEngine, fakeFactory, fakeGpu } from './webllm-fake.test-helpers';
+import type { LoadProgress } from './webllm-engine';
+import type { ChatDelta, ChatMessage } from './types';
+
+const MODEL = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
+const searchTool = { name: 'search_notes', description: 'Search the notes', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
+const hello: ChatMessage[] = [
+  { role: 'system', content: 'You are Folio.' },
+  { role: 'user', content: 'Find my packing list' }
+];
+
+function setup(outputs: ConstructorParameters<typeof FakeEngine>[0], options: { delayMs?: number; features?: string[]; model?: string; native?: boolean } = {}) {
+  const engine = new FakeEngine(outputs, options.delayMs);
+  const factory = fakeFactory(engine, ['Hermes-3-Llama-3.1-8B-q4f32_1-MLC']);
+  const progress: LoadProgress[] = [];
+  const provider = new WebLlmProvider(
+    { kind: 'webllm', model: options.model ?? MODEL },
+    { createEngine: factory, gpu: fakeGpu(options.features), onProgress: (p) => progress.push(p), toolMode: options.native ? 'native' : 'prompted' }
+  );
+  return { engine, factory, provider, progress };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ProviderError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('detectWebGpu', () => {
+  it('explains a browser without WebGPU', async () => {
+    const support = await detectWebGpu(undefined);
+    expect(support).toMatchObject({ ok: false });
+    expect(support.ok || support.reason).toContain('does not offer WebGPU');
+  });
+
+  it('explains WebGPU without an adapter', async () => {
+    const support = await detectWebGpu(fakeGpu([], false));
+    expect(support.ok || support.reason).toContain('offers no graphics adapter');
+  });
+
+  it('reports whether shader-f16 is there', async () => {
+    expect(await detectWebGpu(fakeGpu([]))).toEqual({ ok: true, shaderF16: false, maxBufferSizeMB: 1024 });
+    expect(await detectWebGpu(fakeGpu(['shader-f16']))).toMatchObject({ shaderF16: true });
+  });
+});
+
+describe('WebLlmProvider start-up', () => {
+  it('refuses without WebGPU before loading anything', async () => {
+    const engine = new FakeEngine([]);
+    const factory = fakeFactory(engine);
+    const provider = new WebLlmProvider({ kind: 'webllm', model: MODEL }, { createEngine: factory });
+    const error = await rejection(provider.load());
+    expect(error).toMatchObject({ kind: 'unsupported' });
+    expect(error.message).toContain('WebGPU');
+    expect(factory.calls).toBe(0);
+  });
+
+  it('refuses an f16 model on a device without shader-f16', async () => {
+    const { provider, factory } = setup([], { features: [] });
+    const error = await rejection(provider.load());
+    expect(error.message).toContain('q4f32_1');
+    expect(factory.calls).toBe(0);
+  });
+
+  it('reports download and load progress, and loads once', async () => {
+    const { provider, factory, progress } = setup(['hi', 'again']);
+    await provider.chat(hello);
+    await provider.chat(hello);
+    expect(progress.map((p) => p.phase)).toEqual(['download', 'load']);
+    expect(factory.calls).toBe(1);
+  });
+
+  it('explains a failed download and can try again', async () => {
+    const engine = new FakeEngine(['ok']);
+    let attempts = 0;
+    const provider = new WebLlmProvider({ kind: 'webllm', model: MODEL }, {
+      gpu: fakeGpu(),
+      createEngine: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return { engine, nativeToolIds: [] };
+      }
+    });
+    const error = await rejection(provider.load());
+    expect(error).toMatchObject({ kind: 'network', retryable: true });
+    expect(error.message).toContain('works offline');
+    expect((await provider.chat(hello)).text).toBe('ok');
+  });
+
+  it('frees the engine on unload', async () => {
+    const { provider, engine } = setup(['x']);
+    await provider.load();
+    await provider.unload();
+    expect(engine.unloaded).toBe(true);
+  });
+});
+
+describe('WebLlmProvider prompted tool calls', () => {
+  it('constrains the answer with a JSON schema over the tools and a reply', async () => {
+    const { provider, engine } = setup(['{"reply": "ok"}']);
+    await provider.chat(hello, { tools: [searchTool] });
+    const request = engine.requests[0];
+    expect(request.response_format?.type).toBe('json_object');
+    const schema = JSON.parse(request.response_format!.schema);
+    expect(schema.anyOf[0]).toEqual({
+      type: 'object',
+      properties: { tool: { const: 'search_notes' }, arguments: searchTool.inputSchema },
+      required: ['tool', 'arguments'],
+      additionalProperties: false
+    });
+    expect(schema.anyOf[1].required).toEqual(['reply']);
+    expect(request.messages[0].role).toBe('system');
+    expect(request.messages[0].content).toContain('You are Folio.');
+    expect(request.messages[0].content).toContain('- search_notes: Search the notes');
+  });
+
+  it('turns a tool answer into a parsed tool call', async () => {
+    const { provider } = setup(['{"tool": "search_notes", "arguments": {"query": "packing"}}']);
+    const deltas: ChatDelta[] = [];
+    const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
+    expect(result.finishReason).toBe('tool_calls');
+    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query":"packing"}', parsed: { query: 'packing' } }]);
+    expect(deltas).toEqual([{ type: 'tool_call', index: 0, id: 'call_0', name: 'search_notes', argumentsDelta: '{"query":"packing"}' }]);
+    expect(result.usage.inputTokens).toBe(42);
+  });
+
+  it('streams a reply answer as decoded text', async () => {
+    const { provider } = setup(['{"reply": "Found \\"Packing\\".\\nAdd socks? \\u00e9"}']);
+    const deltas: ChatDelta[] = [];
+    const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
+    const expected = 'Found "Packing".\nAdd socks? é';
+    expect(result).toMatchObject({ text: expected, toolCalls: [], finishReason: 'stop' });
+    expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe(expected);
+    expect(deltas.length).toBeGreaterThan(3);
+  });
+
+  it('sends plain chat without a response format when no tools are offered', async () => {
+    const { provider, engine } = setup(['Just text.']);
+    const result = await provider.chat(hello);
+    expect(result.text).toBe('Just text.');
+    expect(engine.requests[0].response_format).toBeUndefined();
+  });
+
+  it('replays tool calls and results in the prompted format', async () => {
+    const { provider, engine } = setup(['{"reply": "done"}']);
+    await provider.chat(
+      [
+        ...hello,
+        { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'search_notes', arguments: '{"query":"p"}', parsed: { query: 'p' } }] },
+        { role: 'tool', toolCallId: 'c', name: 'search_notes', content: '[{"title":"Packing"}]' }
+      ],
+      { tools: [searchTool] }
+    );
+    expect(engine.requests[0].messages.slice(1)).toEqual([
+      { role: 'user', content: 'Find my packing list' },
+      { role: 'assistant', content: '{"tool":"search_notes","arguments":{"query":"p"}}' },
+      { role: 'user', content: 'Result of tool search_notes:\n[{"title":"Packing"}]' }
+    ]);
+  });
+
+  it('loosens the arguments schema when the grammar compiler rejects a tool schema', async () => {
+    const grammarError = Object.assign(new Error('unsupported keyword'), { name: 'GrammarMatcherInitError' });
+    const { provider, engine } = setup([grammarError, '{"reply": "ok"}']);
+    expect((await provider.chat(hello, { tools: [searchTool] })).text).toBe('ok');
+    expect(JSON.parse(engine.requests[1].response_format!.schema).anyOf[0].properties.arguments).toEqual({ type: 'object' });
+  });
+
+  it('reports an engine failure as a ProviderError', async () => {
+    const { provider } = setup([new Error('device lost')]);
+    const error = await rejection(provider.chat(hello));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.message).toContain('device lost');
+  });
+});
+
+describe('WebLlmProvider native tools and abort', () => {
+  it('uses web-llm tools for a Hermes model in native mode, with the system prompt folded into the user turn', async () => {
+    const chunks = [
+      { choices: [{ delta: { tool_calls: [{ index: 0, id: 'h0', function: { name: 'search_notes', arguments: '{"query":"x"}' } }] }, finish_reason: 'tool_calls' }] }
+    ];
+    const { provider, engine } = setup([chunks], { model: 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC', native: true });
+    const result = await provider.chat(hello, { tools: [searchTool] });
+    expect(result.toolCalls).toEqual([{ id: 'h0', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }]);
+    expect(engine.requests[0].tools?.[0].function.name).toBe('search_notes');
+    expect(engine.requests[0].messages).toEqual([{ role: 'user', content: 'You are Folio.\n\nFind my packing list' }]);
+  });
+
+  it('rejects within 200 ms on abort and interrupts the engine', async () => {
+    const { provider, engine } = setup(['{"reply": "' + 'word '.repeat(200) + '"}'], { delayMs: 40 });
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const call = provider.chat(hello, {
+      tools: [searchTool],
+      signal: controller.signal,
+      onDelta: () => {
+        if (abortedAt) return;
+        abortedAt = performance.now();
+        controller.abort();
+      }
+    });
+    expect(await rejection(call)).toMatchObject({ kind: 'aborted' });
+    expect(performance.now() - abortedAt).toBeLessThan(200);
+    expect(engine.interrupts).toBe(1);
+  });
+});
