@@ -11,7 +11,7 @@ import {
   type NoteContext
 } from '$lib/agent';
 import { builtinTools } from '$lib/tools';
-import type { ToolSpec } from '$lib/llm/types';
+import type { ToolSpec } from '$lib/llm';
 
 const NOTE_ID = '0123456789abcdef0123456789abcdef';
 

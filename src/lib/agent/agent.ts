@@ -5,7 +5,7 @@
  * tool list are built once per turn and sent unchanged on every step (prompt caching); the
  * conversation is fitted to the model's context window before each call.
  */
-import type { ChatResult, ToolCall } from '$lib/llm/types';
+import type { ChatResult, ToolCall } from '$lib/llm';
 import { isAbort, raceAbort, stoppedError } from './abort';
 import { dispatchToolCall, type DispatchContext } from './dispatch';
 import { AgentError } from './errors';

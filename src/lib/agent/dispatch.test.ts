@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCall } from '$lib/llm/types';
+import type { ToolCall } from '$lib/llm';
 import { dispatchToolCall, resultText, type DispatchContext } from './dispatch';
 import { buildToolList } from './tool-list';
 import { SESSION_TOOL_NAMES } from './session-tool-defs';

@@ -5,7 +5,7 @@
  * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
  * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
  */
-import type { ToolCall } from '$lib/llm/types';
+import type { ToolCall } from '$lib/llm';
 import { isAbort, raceAbort } from './abort';
 import type { SessionToolHost, ToolResult, ToolTranscriptEntry, TurnTool, WorkspaceToolHost } from './types';
 import { schemaProblems } from './validate';

@@ -4,7 +4,7 @@
  * tool proposes an edit for the user to review; the system prompt says so once instead of every
  * description repeating it (the prompt budget is 1,500 tokens for everything, see tests/bench).
  */
-import type { ToolSpec } from '$lib/llm/types';
+import type { ToolSpec } from '$lib/llm';
 
 /** The names of the session tools. */
 export type SessionToolName =

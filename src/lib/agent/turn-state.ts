@@ -2,7 +2,7 @@
  * What one turn has built so far: its messages (user, assistant, tool results, in the order the
  * providers expect), the transcript entries the chat shows, the session edits proposed, usage.
  */
-import type { ChatResult, ToolCall } from '$lib/llm/types';
+import type { ChatResult, ToolCall } from '$lib/llm';
 import { resultText } from './dispatch';
 import type { ChatMessage, SessionEdit, ToolTranscriptEntry, TrimInfo, TurnResult, Usage } from './types';
 

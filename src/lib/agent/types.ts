@@ -4,7 +4,7 @@
  * tools folders' types; everything here is plain data (or an interface a Comlink proxy can satisfy),
  * so a turn can cross from the main thread into the workspace worker.
  */
-import type { ChatDelta, ChatMessage, ChatProvider, ToolSpec, Usage } from '$lib/llm/types';
+import type { ChatDelta, ChatMessage, ChatProvider, ToolSpec, Usage } from '$lib/llm';
 import type { JsonSchema, ToolResult } from '$lib/tools';
 
 export type { ChatMessage, ChatProvider, ToolSpec, ToolResult, JsonSchema, Usage };

@@ -4,7 +4,7 @@
  * small in-memory workspace tool host. Both record what they were asked, so tests can check the
  * requests the loop made.
  */
-import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, ToolCall, ToolSpec } from '$lib/llm/types';
+import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, ToolCall, ToolSpec } from '$lib/llm';
 import type { ToolResult, WorkspaceToolHost, WorkspaceToolInfo } from '../types';
 
 /** One scripted tool call; an object `arguments` is sent as its JSON, a string as is (maybe malformed). */
