@@ -16,24 +16,15 @@
  * - Other origins (model endpoints, plugin fetches) and non-GET requests are never touched.
  */
 import { base, build, files, version } from '$service-worker';
+// The module itself, not `$lib/pwa`: that index pulls in Svelte components the worker must not load.
+import { planCaches, tooBigToPrecache } from '$lib/pwa/cache-plan';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 
 const SHELL_CACHE = `folio-shell-${version}`;
 const SHELL_CACHE_PREFIX = 'folio-shell-';
 const RUNTIME_CACHE = 'folio-runtime';
-/** Chunks bigger than this are left to the runtime cache: most sessions never load them. */
-const MAX_PRECACHE_BYTES = 1024 * 1024;
-/** web-llm's chunk (about 7 MB) is only needed once the user picks an in-browser model. */
-const LAZY_CHUNK = /web-?llm/i;
-/** Where the navigation shell is stored, whichever URL it came from. */
-const SHELL_KEY = `${base}/`;
-/** Not content-hashed: SvelteKit polls it to learn about new versions, so it must hit the network. */
-const VERSION_FILE = `${base}/_app/version.json`;
-
-const buildFiles = new Set(build.filter((path) => path !== VERSION_FILE));
-const appFiles = new Set([...buildFiles, ...files]);
-const precacheList = [...appFiles].filter((path) => !LAZY_CHUNK.test(path));
+const plan = planCaches(build, files, base);
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(precache());
@@ -52,21 +43,21 @@ sw.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin) return;
-  if (appFiles.has(url.pathname)) event.respondWith(fromCaches(event));
+  if (plan.appFiles.has(url.pathname)) event.respondWith(fromCaches(event));
   else if (request.mode === 'navigate') event.respondWith(networkThenShell(request));
 });
 
 async function precache(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
-  await Promise.all(precacheList.map((path) => precacheOne(cache, path)));
-  await cache.put(SHELL_KEY, await fetchShell());
+  await Promise.all(plan.precache.map((path) => precacheOne(cache, path)));
+  await cache.put(plan.shellKey, await fetchShell());
 }
 
 /** Caches one file unless it turns out to be big; any failure fails the install (no half shell). */
 async function precacheOne(cache: Cache, path: string): Promise<void> {
   const response = await fetch(path, { cache: 'reload' });
   if (!response.ok) throw new Error(`Precaching ${path} failed: HTTP ${response.status}`);
-  if (Number(response.headers.get('content-length')) > MAX_PRECACHE_BYTES) {
+  if (tooBigToPrecache(response.headers.get('content-length'))) {
     await response.body?.cancel();
     return;
   }
@@ -75,7 +66,7 @@ async function precacheOne(cache: Cache, path: string): Promise<void> {
 
 /** The page for navigations: `/` where the server renders it, else the static adapter's fallback. */
 async function fetchShell(): Promise<Response> {
-  for (const path of [SHELL_KEY, `${base}/200.html`]) {
+  for (const path of plan.shellSources) {
     const response = await fetch(path, { cache: 'reload' });
     if (response.ok) return response;
   }
@@ -89,7 +80,7 @@ async function cleanUp(): Promise<void> {
   // Keep runtime-cached chunks the current build still uses (web-llm rarely changes), drop the rest.
   const runtime = await caches.open(RUNTIME_CACHE);
   for (const request of await runtime.keys()) {
-    if (!buildFiles.has(new URL(request.url).pathname)) await runtime.delete(request);
+    if (!plan.buildFiles.has(new URL(request.url).pathname)) await runtime.delete(request);
   }
 }
 
@@ -110,7 +101,7 @@ async function networkThenShell(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await caches.match(SHELL_KEY, { cacheName: SHELL_CACHE });
+    const shell = await caches.match(plan.shellKey, { cacheName: SHELL_CACHE });
     if (shell) return shell;
     throw error;
   }
