@@ -15,5 +15,6 @@ export type { OpenAICompatibleEmbedderOptions } from './openai-embedder';
 export { WebLLMEmbedder, WEBLLM_EMBEDDING_MODELS } from './webllm-embedder';
 export type { WebLLMEmbedderOptions, WebLLMEmbeddingModel, EmbeddingEngine, WebLLMLoadProgress } from './webllm-embedder';
 export { VectorIndex } from './vector-index';
+export { clearModelEmbeddings } from './store';
 export type { VectorMatch, VectorFilter } from './vector-index';
 export type { Embedder, Chunk, SemanticHit, IndexProgress } from './types';

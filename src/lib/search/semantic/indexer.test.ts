@@ -3,7 +3,7 @@ import { freshDb } from '../../../../tests/fresh-db';
 import { addTagsToNote, createNote, createNotebook, emptyTrash, getSetting, restoreNote, trashNote, updateNote, type FolioDatabase } from '$lib/db';
 import { HashedNgramEmbedder } from './hashed-ngram-embedder';
 import { SemanticIndexer } from './indexer';
-import { cursorKey, noteEmbeddings } from './store';
+import { clearModelEmbeddings, cursorKey, noteEmbeddings } from './store';
 import type { Embedder, IndexProgress } from './types';
 
 /** The local hashed embedder, counting what it is asked to embed. */
@@ -125,6 +125,16 @@ describe('SemanticIndexer', () => {
     const embedder = new CountingEmbedder();
     await new SemanticIndexer({ db, embedder }).run();
     expect(await getSetting(db, cursorKey(embedder.id), null)).toBe(await db.changes.count());
+  });
+
+  it('rebuilds everything after the model vectors are cleared', async () => {
+    const { db } = await workspace(3);
+    const embedder = new CountingEmbedder();
+    const indexer = new SemanticIndexer({ db, embedder });
+    await indexer.run();
+    expect(await clearModelEmbeddings(db, embedder.id)).toBe(3);
+    expect(await getSetting(db, cursorKey(embedder.id), null)).toBe(null);
+    expect(await indexer.run()).toMatchObject({ embeddedNotes: 3 });
   });
 
   it('resumes after an abort without embedding the finished batches again', async () => {

@@ -10,6 +10,8 @@ import { readChangesSince, type FolioDatabase } from '$lib/db';
 import { eachEmbedding, noteEmbeddings, readCursor } from './store';
 import { VectorIndex } from './vector-index';
 
+const RELOAD_ALL_ABOVE = 500;
+
 /** The loaded index of one model, refreshed on demand. */
 export class LiveIndex {
   private index: VectorIndex | null = null;
@@ -37,7 +39,8 @@ export class LiveIndex {
 
   private async refresh(): Promise<VectorIndex | null> {
     const stored = (await readCursor(this.db, this.model)) ?? 0;
-    if (!this.loaded || stored < this.loadedCursor) return this.loadAll(stored);
+    // A first full pass finished elsewhere (cursor 0 → head), or the cursor was reset: load afresh.
+    if (!this.loaded || stored < this.loadedCursor || (this.loadedCursor === 0 && stored > 0)) return this.loadAll(stored);
     if (stored > this.loadedCursor) {
       for (let after = this.loadedCursor; ; ) {
         const page = await readChangesSince(this.db, after, 2000);
@@ -47,6 +50,8 @@ export class LiveIndex {
       }
       this.loadedCursor = stored;
     }
+    // Past a few hundred notes one streaming load beats a query per note.
+    if (this.dirty.size > RELOAD_ALL_ABOVE) return this.loadAll(stored);
     const ids = [...this.dirty];
     this.dirty.clear();
     for (const id of ids) await this.reloadNote(id);

@@ -113,6 +113,16 @@ describe('createSemanticSearch', () => {
     expect(await search.status()).toMatchObject({ model: embedder.id, chunks: 0, notes: 0, indexing: false });
   });
 
+  it('sees the first full pass another tab made after its own first search', async () => {
+    const db = freshDb();
+    const book = (await createNotebook(db, { title: 'Home' }, at())).id;
+    const note = await createNote(db, { parent_id: book, title: 'Volcano', body: 'lava and ash' }, at());
+    const search = createSemanticSearch({ db, embedder });
+    expect(await search.search('volcano lava')).toEqual([]);
+    await new SemanticIndexer({ db, embedder }).run();
+    expect((await search.search('volcano lava'))[0]?.note_id).toBe(note.id);
+  });
+
   it('rejects an empty query', async () => {
     const search = createSemanticSearch({ db: freshDb(), embedder });
     await expect(search.search('  ')).rejects.toMatchObject({ code: 'invalid_argument' });

@@ -53,3 +53,11 @@ export async function eachEmbedding(db: FolioDatabase, model: string, visit: (re
 export function getEmbeddings(db: FolioDatabase, ids: string[]): Promise<(EmbeddingRecord | undefined)[]> {
   return db.embeddings.bulkGet(ids);
 }
+
+/** Deletes every stored vector of `model` and its cursor (the user dropped or replaced that model). */
+export async function clearModelEmbeddings(db: FolioDatabase, model: string): Promise<number> {
+  return db.transaction('rw', db.embeddings, db.settings, async () => {
+    await db.settings.delete(cursorKey(model));
+    return db.embeddings.where('model').equals(model).delete();
+  });
+}
