@@ -31,7 +31,8 @@ export function findHighlights(text: string, matches: (token: string) => boolean
     if (!matches(span.token)) continue;
     const last = out[out.length - 1];
     if (last && last[0] === span.start) continue; // one word folded into several tokens
-    out.push([span.start, span.end]);
+    if (last && last[1] === span.start) last[1] = span.end; // touching CJK characters: one mark
+    else out.push([span.start, span.end]);
   }
   return out;
 }
