@@ -150,6 +150,14 @@ describe('runNoteChat', () => {
     expect((error as AgentError).partial.messages.at(-1)?.role).toBe('tool');
   });
 
+  it('says the proposed edits are kept when it runs out of steps', async () => {
+    const loop = Array.from({ length: MAX_STEPS }, () => ({ calls: [{ name: 'append_to_note', arguments: { text: 'more' } }] }));
+    const { agent } = setup(loop);
+    const error = (await agent.runNoteChat({ note }, [], 'Loop', { sessionTools: recordingSession() }).catch((e: unknown) => e)) as AgentError;
+    expect(error.message).toContain('The edits it proposed are kept for review.');
+    expect(error.partial.edits).toHaveLength(MAX_STEPS);
+  });
+
   it('reports each tool call when it starts and when it ends', async () => {
     const onToolCall = vi.fn();
     const onToolResult = vi.fn();

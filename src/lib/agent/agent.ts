@@ -64,23 +64,66 @@ interface TurnSetup {
   hooks: TurnHooks;
 }
 
+/** Characters of note body the system prompt holds at most, whatever the window (cost per step). */
+const MAX_NOTE_BUDGET_CHARS = 32_000;
+
 /** Creates an agent over a provider and the workspace tool registry. */
 export function createAgent(options: AgentOptions): Agent {
-  const contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-  const outputReserve = options.outputReserveTokens ?? Math.min(1024, Math.floor(contextTokens / 4));
-  const noteBudgetChars = options.noteBudgetChars ?? Math.floor(contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25);
-  const maxSteps = options.maxSteps ?? MAX_STEPS;
-  // Corrected by the input token counts the provider reports; kept across turns of this agent.
-  let charsPerToken = DEFAULT_CHARS_PER_TOKEN;
+  const loop = new AgentLoop(options);
+  return { runNoteChat: (context, history, userMessage, hooks) => loop.run(context, history, userMessage, hooks) };
+}
 
-  function setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks): TurnSetup {
+class AgentLoop {
+  private readonly contextTokens: number;
+  private readonly outputReserve: number;
+  private readonly noteBudgetChars: number;
+  private readonly maxSteps: number;
+  // Corrected by the input token counts the provider reports; kept across the turns of this agent.
+  private charsPerToken = DEFAULT_CHARS_PER_TOKEN;
+
+  constructor(private readonly options: AgentOptions) {
+    this.contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+    this.outputReserve = options.outputReserveTokens ?? Math.min(1024, Math.floor(this.contextTokens / 4));
+    this.noteBudgetChars =
+      options.noteBudgetChars ?? Math.min(MAX_NOTE_BUDGET_CHARS, Math.floor(this.contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25));
+    this.maxSteps = options.maxSteps ?? MAX_STEPS;
+  }
+
+  async run(
+    context: NoteContext,
+    history: readonly ChatMessage[],
+    userMessage: string | UserTurnInput,
+    hooks: TurnHooks = {}
+  ): Promise<TurnResult> {
+    const setup = this.setUp(context, history, hooks);
+    const state = new TurnState(renderUserMessage(userMessage));
+    try {
+      while (state.steps < this.maxSteps) {
+        state.steps++;
+        const result = await this.callModel(setup, state);
+        state.addAnswer(result);
+        if (result.toolCalls.length === 0) return state.result(result.text);
+        await this.runCalls(result.toolCalls, setup, state);
+      }
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      state.closeUnanswered();
+      throw new AgentError('aborted', 'Stopped.', state.result(''), { cause: error });
+    }
+    const kept = state.edits.length > 0 ? ' The edits it proposed are kept for review.' : '';
+    const message = `The agent loop exceeded max steps: the model was still calling tools after ${this.maxSteps} steps.${kept} Try a narrower request.`;
+    throw new AgentError('max_steps', message, state.result(''));
+  }
+
+  /** Everything fixed for the turn: built once, so every step sends the same bytes. */
+  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks): TurnSetup {
     if (context.note && !hooks.sessionTools) throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
-    const workspace = options.tools.list();
+    const workspace = this.options.tools.list();
     const tools = buildToolList(context, workspace);
     const specs = toolSpecs(tools);
     const content = buildSystemPrompt(context, {
-      today: (options.now ?? (() => new Date()))(),
-      bodyBudgetChars: noteBudgetChars,
+      today: this.options.now?.() ?? new Date(),
+      bodyBudgetChars: this.noteBudgetChars,
       canReadNote: tools.some((tool) => tool.name === 'read_note')
     });
     return {
@@ -91,7 +134,7 @@ export function createAgent(options: AgentOptions): Agent {
       dispatch: {
         offered: new Map(tools.map((tool) => [tool.name, tool])),
         known: new Set([...SESSION_TOOL_NAMES, ...workspace.map((tool) => tool.id)]),
-        workspace: options.tools,
+        workspace: this.options.tools,
         session: hooks.sessionTools,
         signal: hooks.signal,
         onToolCall: hooks.onToolCall
@@ -100,66 +143,40 @@ export function createAgent(options: AgentOptions): Agent {
     };
   }
 
-  async function callModel(setup: TurnSetup, state: TurnState): Promise<ChatResult> {
+  /** One model call with the conversation fitted to the context window. */
+  private async callModel(setup: TurnSetup, state: TurnState): Promise<ChatResult> {
     const { signal, onDelta } = setup.hooks;
     if (signal?.aborted) throw stoppedError();
-    const toolTokens = Math.ceil(setup.specsChars / charsPerToken);
     const fit = fitToContext({
       system: setup.system,
       history: setup.history,
       current: state.messages,
-      budgetTokens: contextTokens - outputReserve - toolTokens,
-      charsPerToken
+      budgetTokens: this.contextTokens - this.outputReserve - Math.ceil(setup.specsChars / this.charsPerToken),
+      charsPerToken: this.charsPerToken
     });
     if (fit.trim && !sameTrim(fit.trim, state.trim)) setup.hooks.onTrim?.(fit.trim);
     state.trim = fit.trim ?? state.trim;
     let result: ChatResult;
     try {
-      result = await raceAbort(options.provider.chat(fit.messages, { tools: setup.specs, signal, onDelta }), signal);
+      result = await raceAbort(this.options.provider.chat(fit.messages, { tools: setup.specs, signal, onDelta }), signal);
     } catch (error) {
       if (isAbort(error) || signal?.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new AgentError('model', `The model call failed: ${message}`, state.result(''), { cause: error });
     }
     const sent = fit.messages.reduce((sum, message) => sum + messageChars(message), setup.specsChars);
-    charsPerToken = calibratedCharsPerToken(sent, result.usage?.inputTokens ?? 0) ?? charsPerToken;
+    this.charsPerToken = calibratedCharsPerToken(sent, result.usage?.inputTokens ?? 0) ?? this.charsPerToken;
     return result;
   }
 
-  async function runCalls(calls: ToolCall[], setup: TurnSetup, state: TurnState): Promise<void> {
+  /** The calls of one answer, one after another, in the order the model made them. */
+  private async runCalls(calls: ToolCall[], setup: TurnSetup, state: TurnState): Promise<void> {
     for (const call of calls) {
       const entry = await dispatchToolCall(call, state.steps, setup.dispatch);
       state.addToolResult(entry);
       setup.hooks.onToolResult?.(entry);
     }
   }
-
-  async function runNoteChat(
-    context: NoteContext,
-    history: readonly ChatMessage[],
-    userMessage: string | UserTurnInput,
-    hooks: TurnHooks = {}
-  ): Promise<TurnResult> {
-    const setup = setUp(context, history, hooks);
-    const state = new TurnState(renderUserMessage(userMessage));
-    try {
-      while (state.steps < maxSteps) {
-        state.steps++;
-        const result = await callModel(setup, state);
-        state.addAnswer(result);
-        if (result.toolCalls.length === 0) return state.result(result.text);
-        await runCalls(result.toolCalls, setup, state);
-      }
-    } catch (error) {
-      if (!isAbort(error)) throw error;
-      state.closeUnanswered();
-      throw new AgentError('aborted', 'Stopped.', state.result(''), { cause: error });
-    }
-    const message = `The agent loop exceeded max steps: the model was still calling tools after ${maxSteps} steps. The edits it proposed are kept for review; try a narrower request.`;
-    throw new AgentError('max_steps', message, state.result(''));
-  }
-
-  return { runNoteChat };
 }
 
 /** Splits a history into turns, each starting at a user message. */
