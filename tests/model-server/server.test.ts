@@ -148,6 +148,31 @@ describe('Anthropic Messages wire, read by the @anthropic-ai/sdk', () => {
   });
 });
 
+describe('scripted faults, as the SDKs meet them', () => {
+  const drain = async (iterable: AsyncIterable<unknown>) => {
+    for await (const _ of iterable);
+  };
+
+  it('drops the connection mid-stream so the OpenAI SDK stream fails', async () => {
+    const s = await start([{ type: 'drop', text: 'cut short here', afterPieces: 1 }]);
+    const stream = await openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    await expect(drain(stream)).rejects.toThrow();
+  });
+
+  it('sends a garbage event that the Anthropic SDK cannot parse', async () => {
+    const s = await start([{ type: 'garbage', text: 'Hm' }]);
+    const stream = await anthropic(s).messages.create({ model: 'c', max_tokens: 5, messages: [{ role: 'user', content: 'x' }], stream: true });
+    await expect(drain(stream)).rejects.toBeInstanceOf(SyntaxError);
+  });
+
+  it('holds a non-streamed answer back for delayMs', async () => {
+    const s = await start([{ type: 'text', text: 'late', ignoreStream: true, delayMs: 150 }]);
+    const started = performance.now();
+    await openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
 describe('scripted server bookkeeping', () => {
   it('records each request body and the browser-access header', async () => {
     const s = await start([{ type: 'text', text: 'ok' }]);

@@ -6,7 +6,14 @@
  * (server.test.ts), so it cannot drift from the protocols the providers meet in the wild.
  *
  * It sends permissive CORS headers, so the built app on another port can call it from a browser in
- * Playwright tests (start it in a fixture or globalSetup; it is an ordinary ES module).
+ * Playwright tests (start it in a fixture or globalSetup; it is an ordinary ES module):
+ *
+ *   const model = await startModelServer({ script: [
+ *     { type: 'tool_calls', calls: [{ name: 'search_notes', arguments: '{"query":"packing"}' }] },
+ *     { type: 'text', text: 'Added socks to your packing list.' }
+ *   ] });
+ *   // settings: Provider "OpenAI-compatible", Base URL `${model.url}/v1` (or Anthropic at model.url)
+ *   // … drive the UI …; then assert on model.requests[i].body; await model.close();
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -89,6 +89,17 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
     });
   });
 
+  it('sends only the headers a strict CORS server must allow: no telemetry, no empty key', async () => {
+    const { provider, server } = await setup([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]);
+    await provider.chat(hello);
+    const keyed = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: server.url, model: 'm', apiKey: 'sk-local' });
+    await keyed.chat(hello);
+    const [anonymous, withKey] = server.requests.map((r) => Object.keys(r.headers));
+    expect(anonymous.filter((h) => h.startsWith('x-stainless') || h === 'authorization')).toEqual([]);
+    expect(server.requests[1].headers.authorization).toBe('Bearer sk-local');
+    expect(withKey.filter((h) => h.startsWith('x-stainless'))).toEqual([]);
+  });
+
   it('reads a server that answers a streamed request with plain JSON', async () => {
     const { provider } = await setup([{ type: 'tool_calls', ignoreStream: true, text: 'Looking.', calls: [{ id: 'a', name: 'list_tags', arguments: '{}' }] }]);
     const deltas: ChatDelta[] = [];

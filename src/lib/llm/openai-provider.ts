@@ -20,6 +20,23 @@ import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, MaxTokensParam
 
 const LABEL = 'The OpenAI-compatible server';
 
+/**
+ * Headers the SDK adds for telemetry. In a browser each non-simple header must be listed in the
+ * server's Access-Control-Allow-Headers, and local servers list few, so they are dropped (null
+ * removes an SDK default header).
+ */
+const TELEMETRY_HEADERS = [
+  'User-Agent',
+  'X-Stainless-Retry-Count',
+  'X-Stainless-Timeout',
+  'X-Stainless-Lang',
+  'X-Stainless-Package-Version',
+  'X-Stainless-OS',
+  'X-Stainless-Arch',
+  'X-Stainless-Runtime',
+  'X-Stainless-Runtime-Version'
+];
+
 /** The SDK client and its error classes (for telling failures apart). */
 export interface OpenAiSdk {
   client: OpenAI;
@@ -31,8 +48,9 @@ export async function createOpenAiClient(config: OpenAiCompatibleConfig): Promis
   const sdk = await import('openai');
   const client = new sdk.default({
     baseURL: normalizeOpenAiBaseUrl(config.baseUrl),
-    // Local servers need no key, but the SDK insists on one; they ignore the header.
+    // Local servers need no key, but the SDK insists on one; without a key no header is sent.
     apiKey: config.apiKey || 'no-key',
+    defaultHeaders: Object.fromEntries([...TELEMETRY_HEADERS, ...(config.apiKey ? [] : ['Authorization'])].map((h) => [h, null])),
     // The key is the user's own, typed into this app and sent only to the server they chose.
     dangerouslyAllowBrowser: true,
     // Retries are the user's call: the alert offers one. Silent back-off would look like a hang.
