@@ -6,7 +6,7 @@
  */
 import { AppError, deserializeError, serializeError } from '$lib/core';
 import type { Transport } from './transport';
-import { parseRpcMessage, RPC_PROTOCOL, type RequestMessage, type ResponseMessage } from './wire';
+import { parseRpcMessage, RPC_PROTOCOL, type RequestMessage, type ResponseMessage, type RpcMessage } from './wire';
 
 /** What a handler gets besides its params: a signal that aborts when the caller cancels or the peer closes. */
 export interface HandlerContext {
@@ -61,7 +61,7 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
   let nextId = 1;
   let closed = false;
 
-  function send(message: RequestMessage | ResponseMessage | { rpc: string; kind: 'cancel'; id: number }, transfer?: Transferable[]) {
+  function send(message: RpcMessage, transfer?: Transferable[]) {
     if (!closed) transport.send(message, transfer);
   }
 
