@@ -87,6 +87,21 @@ describe('Autosaver', () => {
   });
 });
 
+describe('Autosaver.unsaved', () => {
+  it('includes the save in flight and newer edits', async () => {
+    let release!: () => void;
+    const save = vi.fn(() => new Promise<void>((r) => (release = r)));
+    const { saver } = setup(save);
+    saver.edit({ title: 't', body: 'old' });
+    const flushing = saver.flush();
+    saver.edit({ body: 'new' });
+    expect(saver.unsaved()).toEqual({ title: 't', body: 'new' });
+    release();
+    await flushing;
+    expect(saver.unsaved()).toEqual({ body: 'new' });
+  });
+});
+
 describe('saveStatusText', () => {
   it('says why a save failed and that it is retried', () => {
     expect(saveStatusText({ kind: 'failed', reason: 'Disk full.', retrying: true })).toBe('Not saved: Disk full. — retrying');

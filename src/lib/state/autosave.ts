@@ -33,6 +33,7 @@ export class Autosaver<P extends object> {
   #options: AutosaverOptions<P>;
   #pending: P | null = null;
   #inflight: Promise<void> | null = null;
+  #inflightPatch: P | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #attempt = 0;
   #disposed = false;
@@ -44,6 +45,12 @@ export class Autosaver<P extends object> {
   /** Whether an edit is waiting or being saved. */
   get dirty(): boolean {
     return this.#pending !== null || this.#inflight !== null;
+  }
+
+  /** Everything not yet known to be stored (the save in flight and newer edits), or null. */
+  unsaved(): P | null {
+    if (!this.#inflightPatch && !this.#pending) return null;
+    return { ...(this.#inflightPatch ?? {}), ...(this.#pending ?? {}) } as P;
   }
 
   /** Records an edit and schedules a save. */
@@ -60,6 +67,7 @@ export class Autosaver<P extends object> {
     if (!this.#pending || this.#disposed) return;
     const patch = this.#pending;
     this.#pending = null;
+    this.#inflightPatch = patch;
     this.#inflight = this.#run(patch);
     await this.#inflight;
   }
@@ -81,9 +89,11 @@ export class Autosaver<P extends object> {
       await this.#options.save(patch);
       this.#attempt = 0;
       this.#inflight = null;
+      this.#inflightPatch = null;
       this.#options.onStatus(this.#pending ? { kind: 'saving' } : { kind: 'saved' });
     } catch (error) {
       this.#inflight = null;
+      this.#inflightPatch = null;
       // Newer edits win over the failed patch's fields; nothing of either is lost.
       this.#pending = { ...patch, ...(this.#pending ?? {}) } as P;
       const retrying = (this.#options.isRetryable ?? defaultRetryable)(error);

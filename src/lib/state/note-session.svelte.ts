@@ -11,6 +11,7 @@ import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, updateNote, ty
 import { Autosaver, type SaveStatus } from './autosave';
 import type { NoteEditorHandle } from './editor-handle';
 import { LiveQuery } from './live-query.svelte';
+import { stashDraft } from './unsaved-drafts';
 
 /** One open note: its visible fields, its save status and its editor. */
 export class NoteSession {
@@ -108,6 +109,12 @@ export class NoteSession {
     this.completed = completed;
     this.#saver.edit({ todo_completed: completed ? Date.now() : 0 });
     return this.flush();
+  }
+
+  /** Writes unsaved edits synchronously to `storage`, for when the page is going away. */
+  stashUnsaved(storage: Storage): void {
+    const patch = this.#saver.unsaved();
+    if (patch) stashDraft(storage, this.id, patch);
   }
 
   /** Saves pending edits now. */

@@ -25,6 +25,7 @@ import { LiveQuery } from './live-query.svelte';
 import { NoteSession } from './note-session.svelte';
 import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
+import { recoverDrafts } from './unsaved-drafts';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 
@@ -92,11 +93,16 @@ export class Workspace {
   async start(): Promise<void> {
     try {
       await ensureDefaultNotebook(this.db);
-      this.ready = true;
     } catch (error) {
       this.alerts.report('Folio cannot open its storage', error);
       return;
     }
+    try {
+      await recoverDrafts(this.db, localStorage);
+    } catch (error) {
+      this.alerts.report('Edits kept from your last visit could not be saved yet (they are kept for the next start)', error);
+    }
+    this.ready = true;
     try {
       this.persistenceNoticeDismissed = await getSetting(this.db, PERSISTENCE_NOTICE_KEY, false);
       this.persistence = await requestPersistentStorage();
@@ -200,9 +206,22 @@ export class Workspace {
     this.pane = this.pane === 'note' ? 'notes' : 'notebooks';
   }
 
-  /** Saves what the open note has pending (page hide, blur). */
+  /** Saves what the open note has pending (blur, tab hidden). */
   flush(): Promise<void> {
     return this.session?.flush() ?? Promise.resolve();
+  }
+
+  /**
+   * The page is going away: stash unsaved edits synchronously (an IndexedDB write started now may
+   * be aborted by the unload), then try to save them as usual.
+   */
+  pageHide(): void {
+    try {
+      this.session?.stashUnsaved(localStorage);
+    } catch {
+      // localStorage unavailable (some private modes): the flush below is all we can do.
+    }
+    void this.flush();
   }
 
   /** Stops all live queries. */
