@@ -14,7 +14,9 @@ class CountingEmbedder implements Embedder {
   readonly maxTokens = 512;
   texts: string[] = [];
   calls = 0;
+  beforeEmbed: (() => Promise<void>) | undefined;
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    await this.beforeEmbed?.();
     this.calls++;
     this.texts.push(...texts);
     return this.inner.embed(texts, signal);
@@ -162,6 +164,22 @@ describe('SemanticIndexer', () => {
     indexer.onProgress((p) => seen.push(p));
     await indexer.run();
     expect(seen).toEqual([{ done: 0, total: 5 }, { done: 2, total: 5 }, { done: 4, total: 5 }, { done: 5, total: 5 }]);
+  });
+
+  it('picks up notes written during a run before it ends, growing the total', async () => {
+    const { db, book } = await workspace(4);
+    const embedder = new CountingEmbedder();
+    // The note is written while the first batch is being embedded.
+    embedder.beforeEmbed = async () => {
+      embedder.beforeEmbed = undefined;
+      await createNote(db, { parent_id: book, title: 'Meanwhile', body: 'new' }, at());
+    };
+    const indexer = new SemanticIndexer({ db, embedder, notesPerBatch: 2 });
+    const seen: IndexProgress[] = [];
+    indexer.onProgress((p) => seen.push(p));
+    expect(await indexer.run()).toMatchObject({ embeddedNotes: 5 });
+    expect(seen).toEqual([{ done: 0, total: 4 }, { done: 2, total: 4 }, { done: 4, total: 4 }, { done: 4, total: 5 }, { done: 5, total: 5 }]);
+    expect(embedder.texts.at(-1)).toBe('Meanwhile\n\nnew');
   });
 
   it('waits while paused and goes on when resumed', async () => {

@@ -1,14 +1,14 @@
 /**
  * The background indexer of one embedding model. `run()` follows the change log from the model's
- * cursor (see pending-notes.ts), re-embeds in batches only what changed (see embed-notes.ts) and
- * moves the cursor after each batch, so a reload, a crash or an abort loses at most one batch of
+ * cursor (see pending-notes.ts), re-embeds in batches only what changed (see embed-notes.ts),
+ * passes again while notes changed meanwhile (so `total` can grow), and moves the cursor after each batch, so a reload, a crash or an abort loses at most one batch of
  * work. It reports progress, can be paused between batches and resumed, and aborted with a signal.
  * Where the browser has Web Locks, one tab indexes a model at a time; the others find the work done.
  */
 import type { FolioDatabase } from '$lib/db';
 import type { ChunkOptions } from './chunk';
 import { embedNotes, emptyCounts, type IndexCounts } from './embed-notes';
-import { pendingNotes } from './pending-notes';
+import { pendingNotes, type PendingWork } from './pending-notes';
 import { readCursor, writeCursor } from './store';
 import type { Embedder, IndexProgress } from './types';
 
@@ -102,11 +102,28 @@ export class SemanticIndexer {
     return this.current;
   }
 
+  /** Passes over the pending notes until none are left: notes changed during a pass get the next one. */
   private async runUnlocked(signal?: AbortSignal): Promise<IndexRunResult> {
     const { db, embedder } = this.options;
-    const work = await pendingNotes(db, embedder.id, await readCursor(db, embedder.id));
     const totals = emptyCounts();
-    this.report({ done: 0, total: work.notes.length });
+    const progress: IndexProgress = { done: 0, total: 0 };
+    for (;;) {
+      const cursor = await readCursor(db, embedder.id);
+      const work = await pendingNotes(db, embedder.id, cursor);
+      if (work.notes.length === 0) {
+        if (work.lastSeq !== cursor) await writeCursor(db, embedder.id, work.lastSeq);
+        return { ...totals, busy: false };
+      }
+      progress.total += work.notes.length;
+      this.report(progress);
+      await this.pass(work, totals, progress, signal);
+      await writeCursor(db, embedder.id, work.lastSeq);
+    }
+  }
+
+  /** One pass over the pending notes, in batches, moving the cursor after each batch where it may. */
+  private async pass(work: PendingWork, totals: IndexCounts, progress: IndexProgress, signal?: AbortSignal): Promise<void> {
+    const { db, embedder } = this.options;
     const size = Math.max(1, this.options.notesPerBatch ?? 8);
     for (let start = 0; start < work.notes.length; start += size) {
       await this.waitWhilePaused(signal);
@@ -119,10 +136,9 @@ export class SemanticIndexer {
       });
       for (const key of Object.keys(totals) as (keyof IndexCounts)[]) totals[key] += counts[key];
       if (work.incremental && start + size < work.notes.length) await writeCursor(db, embedder.id, batch[batch.length - 1].seq);
-      this.report({ done: start + batch.length, total: work.notes.length });
+      progress.done += batch.length;
+      this.report(progress);
     }
-    await writeCursor(db, embedder.id, work.lastSeq);
-    return { ...totals, busy: false };
   }
 
   private async waitWhilePaused(signal?: AbortSignal): Promise<void> {

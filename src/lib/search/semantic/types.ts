@@ -37,7 +37,7 @@ export interface SemanticHit {
   score: number;
 }
 
-/** How far the background indexer has got. `total` grows when notes change while it runs. */
+/** How far the background indexer has got, in notes. `total` grows when notes change while it runs. */
 export interface IndexProgress {
   done: number;
   total: number;
