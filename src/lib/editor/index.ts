@@ -6,10 +6,16 @@
  * - createEditor: the mounted editor the app shell uses; see create-editor.ts for its options.
  * - editor.css in this folder styles it (import it once in the app).
  */
-export { markdownSchema, type BlockSource } from './schema';
-export { parseMarkdown, parseStructure, stripSources } from './parse';
-export { serializeMarkdown, serializeBlock } from './serialize';
-export { createMarkdownIt } from './markdown-it-setup';
+export {
+  markdownSchema,
+  parseMarkdown,
+  parseStructure,
+  stripSources,
+  serializeMarkdown,
+  serializeBlock,
+  createMarkdownIt,
+  type BlockSource
+} from './markdown';
 export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
 export { replaceDocument } from './replace-document';
 export { toggleTask, setTaskChecked } from './task-commands';

@@ -22,6 +22,7 @@ function listIsTight(tokens: Token[], i: number): boolean {
 }
 
 function alignOf(tok: Token): string | null {
+  if (!tok.attrs) return null;
   const style = tok.attrGet('style') ?? '';
   const match = /text-align:\s*(left|right|center)/.exec(style);
   return match ? match[1] : null;
@@ -126,8 +127,9 @@ const parser = new MarkdownParser(markdownSchema, tokenizer, tokens);
 
 /** Parses Markdown into a document of {@link markdownSchema}, each top-level block keeping its source. */
 export function parseMarkdown(markdown: string): PMNode {
-  const doc = parser.parse(markdown, {});
-  return sealSources(doc, trailing);
+  const env: { references?: Record<string, unknown> } = {};
+  const doc = parser.parse(markdown, env);
+  return sealSources(doc, trailing, Object.keys(env.references ?? {}).length > 0);
 }
 
 /** Parses Markdown without source tracking: the structure only, as a fresh serialization would give. */
@@ -141,5 +143,5 @@ export function stripSources(doc: PMNode): PMNode {
   doc.forEach((child) => {
     children.push(child.attrs.source ? child.type.create({ ...child.attrs, source: null }, child.content, child.marks) : child);
   });
-  return doc.type.create({ trailing: '' }, children);
+  return doc.type.create({ trailing: '', defCarriers: [] }, children);
 }

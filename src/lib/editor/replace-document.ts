@@ -10,7 +10,9 @@ import type { EditorState, Transaction } from 'prosemirror-state';
 export function replaceDocument(state: EditorState, next: PMNode): Transaction | null {
   const doc = state.doc;
   const tr = state.tr;
-  if (doc.attrs.trailing !== next.attrs.trailing) tr.setDocAttribute('trailing', next.attrs.trailing);
+  for (const name of Object.keys(next.attrs)) {
+    if (JSON.stringify(doc.attrs[name]) !== JSON.stringify(next.attrs[name])) tr.setDocAttribute(name, next.attrs[name]);
+  }
   const start = doc.content.findDiffStart(next.content);
   if (start !== null) {
     const end = doc.content.findDiffEnd(next.content)!;

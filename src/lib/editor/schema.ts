@@ -45,7 +45,12 @@ const cell = (tag: 'th' | 'td'): NodeSpec => ({
 });
 
 const nodes: Record<string, NodeSpec> = {
-  doc: { content: 'block+', attrs: { trailing: { default: '' } } },
+  doc: {
+    content: 'block+',
+    // trailing: text after the last block; defCarriers: fingerprints of the blocks whose source
+    // holds link reference definitions (see serialize.ts).
+    attrs: { trailing: { default: '' }, defCarriers: { default: [] } }
+  },
   paragraph: block({ content: 'inline*', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] }),
   heading: block({
     content: 'inline*',

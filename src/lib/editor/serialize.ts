@@ -77,6 +77,19 @@ export function serializeBlock(node: PMNode, prev: PMNode | null = null): string
   return text;
 }
 
+/** Fresh serialisations of nodes (immutable), with the neighbour context they depend on. */
+const freshCache = new WeakMap<PMNode, { context: string; text: string }>();
+
+/** serializeBlock, remembered per node: a note typed in the editor has no source to reuse. */
+function freshBlock(node: PMNode, prev: PMNode | null): string {
+  const context = prev ? `${prev.type.name}:${prev.attrs.bullet ?? prev.attrs.delimiter ?? ''}` : '';
+  const hit = freshCache.get(node);
+  if (hit && hit.context === context) return hit.text;
+  const text = serializeBlock(node, prev);
+  freshCache.set(node, { context, text });
+  return text;
+}
+
 function isBlankStart(text: string): boolean {
   return /^[ \t]*(?:\r\n|\r|\n)/.test(text);
 }
@@ -124,48 +137,63 @@ function separator(node: PMNode, prev: PMNode | null, reused: boolean, prevReuse
   return isBlankStart(source.before) ? source.before : ctx.eol + source.before;
 }
 
+/** True when the text ends with a line break. */
+function endsWithLineBreak(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 10 || last === 13;
+}
+
 function isLonelyEmptyParagraph(doc: PMNode): boolean {
   const only = doc.childCount === 1 ? doc.firstChild! : null;
   return !!only && only.type.name === 'paragraph' && only.content.size === 0 && !blockSource(only);
 }
 
-function compose(doc: PMNode, ctx: Context): string {
+/** Composes the output; records in `reusedHashes` the fingerprints of the blocks written verbatim. */
+function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>): string {
   if (isLonelyEmptyParagraph(doc)) return doc.attrs.trailing as string;
-  let out = '';
+  // Parts are joined once at the end: reading the end of a growing concatenated string would
+  // flatten it on every block.
+  const parts: string[] = [];
+  let lastPart = '';
+  const push = (text: string): void => {
+    if (!text) return;
+    parts.push(text);
+    lastPart = text;
+  };
   let prev: PMNode | null = null;
   let prevReused = false;
   doc.forEach((node, _offset, index) => {
     const source = blockSource(node);
     const reused = isUnchanged(node) && !(ctx.inlineLinks && hasLink(node));
-    if (out && !/[\r\n]$/.test(out)) out += ctx.eol;
-    out += separator(node, prev, reused, prevReused, ctx);
+    if (lastPart && !endsWithLineBreak(lastPart)) push(ctx.eol);
+    push(separator(node, prev, reused, prevReused, ctx));
     if (reused) {
-      out += source!.text;
+      reusedHashes.add(source!.hash);
+      push(source!.text);
     } else {
       const last = index === doc.childCount - 1;
-      const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !/[\r\n]$/.test(source.text);
-      const text = serializeBlock(node, prev);
-      out += (ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol);
+      const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !endsWithLineBreak(source.text);
+      const text = freshBlock(node, prev);
+      push((ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol));
     }
     prev = node;
     prevReused = reused;
   });
-  return out + (doc.attrs.trailing as string);
+  push(doc.attrs.trailing as string);
+  return parts.join('');
 }
 
-function hasDefinitions(doc: PMNode): boolean {
-  let found = hasContent(doc.attrs.trailing as string);
-  doc.forEach((node) => {
-    if (hasContent(blockSource(node)?.before ?? '')) found = true;
-  });
-  return found;
-}
-
-/** Serialises a document of markdownSchema to Markdown, unchanged blocks verbatim. */
+/**
+ * Serialises a document of markdownSchema to Markdown, unchanged blocks verbatim. When a block
+ * that held link definitions was edited or deleted, the output is checked to parse back to the
+ * document, and blocks with links are written with inline links if it does not.
+ */
 export function serializeMarkdown(doc: PMNode): string {
   const ctx: Context = { eol: detectEol(doc), inlineLinks: false };
-  const out = compose(doc, ctx);
-  if (!hasDefinitions(doc) || parseStructure(out).eq(stripSources(doc))) return out;
+  const reused = new Set<string>();
+  const out = compose(doc, ctx, reused);
+  const carriers = doc.attrs.defCarriers as string[];
+  if (carriers.every((hash) => reused.has(hash)) || parseStructure(out).eq(stripSources(doc))) return out;
   ctx.inlineLinks = true;
-  return compose(doc, ctx);
+  return compose(doc, ctx, new Set());
 }

@@ -95,12 +95,18 @@ export function blockSource(node: PMNode): BlockSource | null {
   return (node.attrs.source as BlockSource | null | undefined) ?? null;
 }
 
+/** A line that may hold a link reference definition, possibly inside a quote or list item. */
+const DEFINITION_LINE = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?[ \t>]*\[[^\]\n]+\]:/m;
+
 /**
  * Completes the `source` attrs the parser left on top-level nodes ({text, before}) with the
- * fingerprints, giving a new doc with the given trailing text.
+ * fingerprints, giving a new doc with the given trailing text. When the note defines link
+ * references (`hasReferences`), the doc lists in `defCarriers` the blocks whose text or preceding
+ * lines may hold definitions.
  */
-export function sealSources(doc: PMNode, trailing: string): PMNode {
+export function sealSources(doc: PMNode, trailing: string, hasReferences: boolean): PMNode {
   const children: PMNode[] = [];
+  const defCarriers: string[] = [];
   let prevHash = '';
   let prevType = '';
   doc.forEach((child) => {
@@ -110,10 +116,11 @@ export function sealSources(doc: PMNode, trailing: string): PMNode {
       children.push(child);
     } else {
       const source: BlockSource = { text: partial.text, before: partial.before, hash, prevHash, prevType };
+      if (hasReferences && (/\S/.test(partial.before) || DEFINITION_LINE.test(partial.text))) defCarriers.push(hash);
       children.push(child.type.create({ ...child.attrs, source }, child.content, child.marks));
     }
     prevHash = hash;
     prevType = child.type.name;
   });
-  return doc.type.create({ ...doc.attrs, trailing }, children);
+  return doc.type.create({ ...doc.attrs, trailing, defCarriers }, children);
 }

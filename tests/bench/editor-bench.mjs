@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+/**
+ * Editor benchmark (issue 2): opening a 100 KB note ≤ 100 ms, serialising it ≤ 30 ms.
+ *
+ * The note is built from real Markdown (the .md files shipped in node_modules, sorted by path,
+ * concatenated up to 100 KB). DOM-free figures, measured in Node as the median of several runs:
+ *  - open: parseMarkdown (markdown-it tokens → ProseMirror doc with source tracking);
+ *  - save: serializeMarkdown of the just-opened doc (cold: every block fingerprinted), again on the
+ *    same doc (warm), and after one paragraph was edited (what autosave pays while typing);
+ *  - a note without source (typed in the editor): first save re-writes every block, a save after
+ *    one more edit re-writes only that block.
+ * Peers measured in the same run: markdown-it rendering the same text to HTML, and
+ * prosemirror-markdown's stock parser and serializer (CommonMark only, no source fidelity).
+ * The editor module's TypeScript is bundled on the fly with rolldown (a vite dependency).
+ *
+ * Run: node tests/bench/editor-bench.mjs [--runs=15]   (exit code 1 when a target is missed)
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { rolldown } from 'rolldown';
+import MarkdownIt from 'markdown-it';
+import { defaultMarkdownParser, defaultMarkdownSerializer } from 'prosemirror-markdown';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const RUNS = Number(args.runs ?? 15);
+const NOTE_BYTES = 100_000;
+const TARGET = { openMs: 100, saveMs: 30 };
+
+async function loadEditor() {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-editor-bench-'));
+  const bundle = await rolldown({ input: join(ROOT, 'src/lib/editor/markdown.ts'), logLevel: 'silent' });
+  const file = join(dir, 'editor.mjs');
+  await bundle.write({ file, format: 'esm' });
+  const mod = await import(pathToFileURL(file).href);
+  rmSync(dir, { recursive: true, force: true });
+  return mod;
+}
+
+function markdownFiles(dir, found = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) markdownFiles(path, found);
+    else if (stat && /\.md$/i.test(name) && stat.size < 20_000) found.push(path);
+  }
+  return found;
+}
+
+/** About NOTE_BYTES of real Markdown, cut at a blank line so no block is split. */
+function buildNote() {
+  let note = '';
+  for (const path of markdownFiles(join(ROOT, 'node_modules'))) {
+    note += readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trimEnd() + '\n\n';
+    if (note.length >= NOTE_BYTES) break;
+  }
+  const cut = note.lastIndexOf('\n\n', NOTE_BYTES);
+  return note.slice(0, cut + 1);
+}
+
+function median(fn) {
+  const times = [];
+  let result;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    result = fn(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], result };
+}
+
+/** The doc with its first paragraph's text changed, as one keystroke would. */
+function editOneParagraph(editor, doc) {
+  let index = 0;
+  doc.forEach((node, _offset, i) => {
+    if (!index && node.type.name === 'paragraph' && node.content.size) index = i;
+  });
+  const node = doc.child(index);
+  const edited = node.copy(node.content.addToEnd(editor.markdownSchema.text('!')));
+  return doc.copy(doc.content.replaceChild(index, edited));
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`.padStart(9);
+
+async function main() {
+  const editor = await loadEditor();
+  const note = buildNote();
+  const md = new MarkdownIt('default', { html: true });
+  for (let i = 0; i < 3; i++) editor.serializeMarkdown(editor.parseMarkdown(note)); // warm-up (JIT)
+  const open = median(() => editor.parseMarkdown(note));
+  const docs = Array.from({ length: RUNS }, () => editor.parseMarkdown(note));
+  const cold = median((i) => editor.serializeMarkdown(docs[i]));
+  const warm = median(() => editor.serializeMarkdown(docs[0]));
+  const edited = docs.map((doc) => editOneParagraph(editor, doc));
+  const afterEdit = median((i) => editor.serializeMarkdown(edited[i]));
+  // A note written in the editor has no source to reuse: every block is serialised afresh once,
+  // then remembered per node.
+  const typed = docs.map((doc) => editor.stripSources(doc));
+  const allFresh = median((i) => editor.serializeMarkdown(typed[i]));
+  const typedEdited = typed.map((doc) => editOneParagraph(editor, doc));
+  const typedAfterEdit = median((i) => editor.serializeMarkdown(typedEdited[i]));
+  const peerRender = median(() => md.render(note));
+  const peerParse = median(() => defaultMarkdownParser.parse(note));
+  const peerSerialize = median(() => defaultMarkdownSerializer.serialize(peerParse.result));
+
+  const identical = cold.result === note;
+  console.log(`editor bench: ${(note.length / 1000).toFixed(1)} KB note of real Markdown, ${docs[0].childCount} blocks, median of ${RUNS}`);
+  console.log(`  open  (parseMarkdown)            ${fmt(open.ms)}  target ≤ ${TARGET.openMs} ms   peers: markdown-it → HTML ${fmt(peerRender.ms)}, prosemirror-markdown parse ${fmt(peerParse.ms)}`);
+  console.log(`  save  (serialize, cold)          ${fmt(cold.ms)}  target ≤ ${TARGET.saveMs} ms    peer: prosemirror-markdown serialize ${fmt(peerSerialize.ms)}`);
+  console.log(`  save  (serialize, warm)          ${fmt(warm.ms)}  target ≤ ${TARGET.saveMs} ms`);
+  console.log(`  save  (after one edit)           ${fmt(afterEdit.ms)}  target ≤ ${TARGET.saveMs} ms`);
+  console.log(`  save  (no source, all re-written) ${fmt(allFresh.ms)}  (worst case: first save of a note typed in the editor)`);
+  console.log(`  save  (no source, after one edit)${fmt(typedAfterEdit.ms)}  target ≤ ${TARGET.saveMs} ms`);
+  console.log(`  byte-identical after open+save: ${identical ? 'yes' : 'NO'}`);
+  const ok = identical && open.ms <= TARGET.openMs && Math.max(cold.ms, warm.ms, afterEdit.ms, typedAfterEdit.ms) <= TARGET.saveMs;
+  console.log(ok ? 'editor bench: all targets met' : 'editor bench: TARGET MISSED');
+  process.exitCode = ok ? 0 : 1;
+}
+
+await main();
