@@ -36,6 +36,12 @@ describe('runNoteChat', () => {
     expect(result.steps).toBe(1);
   });
 
+  it('flags a reply cut off by the output limit', async () => {
+    const { agent } = setup([{ text: 'Half a sent', cutOff: true }]);
+    const result = await agent.runNoteChat({}, [], 'Hi');
+    expect(result).toMatchObject({ reply: 'Half a sent', truncated: true });
+  });
+
   it('sends the system prompt, the history and the user message in order', async () => {
     const { agent, provider } = setup([{ text: 'Sure.' }]);
     const history: ChatMessage[] = [

@@ -102,7 +102,7 @@ class AgentLoop {
         state.steps++;
         const result = await this.callModel(setup, state);
         state.addAnswer(result);
-        if (result.toolCalls.length === 0) return state.result(result.text);
+        if (result.toolCalls.length === 0) return state.result(result.text, result.finishReason === 'length');
         await this.runCalls(result.toolCalls, setup, state);
       }
     } catch (error) {

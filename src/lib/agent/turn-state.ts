@@ -64,7 +64,7 @@ export class TurnState {
   }
 
   /** The turn as a result; `reply` is the final text (empty when the turn did not finish). */
-  result(reply: string): TurnResult {
+  result(reply: string, truncated = false): TurnResult {
     return {
       reply,
       edits: this.edits,
@@ -72,7 +72,8 @@ export class TurnState {
       transcript: this.transcript,
       steps: this.steps,
       usage: this.usage,
-      ...(this.trim ? { trim: this.trim } : {})
+      ...(this.trim ? { trim: this.trim } : {}),
+      ...(truncated ? { truncated } : {})
     };
   }
 }

@@ -148,4 +148,6 @@ export interface TurnResult {
   usage: Usage;
   /** The last trimming done this turn, if any. */
   trim?: TrimInfo;
+  /** The reply was cut off by the model's output limit. */
+  truncated?: boolean;
 }

@@ -25,6 +25,8 @@ export interface ScriptedAnswer {
   /** Reject with this instead of answering. */
   error?: Error;
   inputTokens?: number;
+  /** Finish as cut off by the output limit. */
+  cutOff?: boolean;
 }
 
 /** What the provider was asked, copied at the time of the call. */
@@ -57,7 +59,7 @@ export class ScriptedProvider implements ChatProvider {
     if (text) options.onDelta?.({ type: 'text', text });
     const toolCalls = (answer.calls ?? []).map(toToolCall);
     const inputTokens = answer.inputTokens ?? 0;
-    return { text, toolCalls, finishReason: toolCalls.length ? 'tool_calls' : 'stop', usage: { inputTokens, outputTokens: 0 } };
+    return { text, toolCalls, finishReason: answer.cutOff ? 'length' : toolCalls.length ? 'tool_calls' : 'stop', usage: { inputTokens, outputTokens: 0 } };
   }
 }
 
