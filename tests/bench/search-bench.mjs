@@ -134,7 +134,7 @@ function report(r) {
   const rows = [
     [`search p50 (${r.ours.count} queries; peer ${r.theirs.count})`, ms(r.ours.p50), '', ms(r.theirs.p50)],
     [`search p95 (${r.ours.count} queries; peer ${r.theirs.count})`, ms(r.ours.p95), at10k ? `≤ 15 ms ${mark(r.ours.p95 <= TARGET.p95Ms)}` : '', ms(r.theirs.p95)],
-    ['p95 ÷ MiniSearch p95', ratio.toFixed(2), `≤ 1.5 ${mark(ratio <= TARGET.peerRatio)}`, '1.00'],
+    ['p95 ÷ MiniSearch p95', ratio.toFixed(2), at10k ? `≤ 1.5 ${mark(ratio <= TARGET.peerRatio)}` : '(target at 10k)', '1.00'],
     [`search p95, the peer's ${r.plainOurs.count} queries only`, ms(r.plainOurs.p95), '', ms(r.theirs.p95)],
     ['recall of MiniSearch results (plain)', `${(r.recall * 100).toFixed(1)} %`, '', '100 %'],
     ['index build from scratch', ms(r.build), `≤ 3000 ms${at10k ? ` ${mark(r.build <= TARGET.buildMs)}` : ''}`, ms(r.miniBuild)],

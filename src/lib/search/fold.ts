@@ -45,9 +45,12 @@ export function foldText(text: string): string {
     .replace(EXTRA_FOLD_RE, (c) => EXTRA_FOLDS[c] ?? c);
 }
 
+/** WORD_RE for ASCII text, where it means exactly this; several times faster. */
+const ASCII_WORD_RE = /[a-z0-9]+/gi;
+
 /** Splits already-folded text into tokens. */
 export function tokenizeFolded(folded: string): string[] {
-  return folded.match(WORD_RE) ?? [];
+  return folded.match(NON_ASCII_RE.test(folded) ? WORD_RE : ASCII_WORD_RE) ?? [];
 }
 
 /** Folds then tokenizes: what the index stores for a field. */
@@ -69,10 +72,10 @@ export interface TokenSpan {
 export function tokenizeWithOffsets(text: string): TokenSpan[] {
   const spans: TokenSpan[] = [];
   const plain = !NON_ASCII_RE.test(text) && !text.includes('&');
-  for (const match of text.matchAll(WORD_RE)) {
+  for (const match of text.matchAll(plain ? ASCII_WORD_RE : WORD_RE)) {
     const start = match.index ?? 0;
     const end = start + match[0].length;
-    if (plain) spans.push({ token: match[0].toLowerCase(), start, end });
+    if (plain || !NON_ASCII_RE.test(match[0])) spans.push({ token: match[0].toLowerCase(), start, end });
     else for (const token of tokenize(match[0])) spans.push({ token, start, end });
   }
   return spans;

@@ -37,6 +37,7 @@ export function findHighlights(text: string, matches: (token: string) => boolean
   return out;
 }
 
+const ASCII_ONLY_RE = /^[\x00-\x7f]*$/;
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Distinct words the quick regex looks for; more only slow its compilation down. */
@@ -56,13 +57,13 @@ function rawWordRegex(tokens: QueryToken[]): RegExp {
   const parts: string[] = [];
   const edge = '[\\p{L}\\p{N}\\p{M}]';
   if (exact.length) parts.push(`(?<!${edge})(?:${group(exact)})(?!${edge})`);
-  if (prefixes.length) parts.push(`(?<!${edge})(?:${group(prefixes)})`);
+  if (prefixes.length) parts.push(`(?<!${edge})(?:${group(prefixes)})${edge}*`);
   if (chars.length) parts.push(group(chars));
-  return new RegExp(parts.join('|'), 'iu');
+  return new RegExp(parts.join('|'), 'giu');
 }
 
 function firstMatchOffset(body: string, quickRe: RegExp, matches: (token: string) => boolean): number {
-  const quick = body.search(quickRe);
+  const quick = body.search(quickRe); // search() ignores the g flag and lastIndex
   if (quick >= 0) return quick;
   for (const m of body.matchAll(WORD_RE)) {
     const folded = foldText(m[0]);
@@ -103,13 +104,22 @@ export class SnippetMaker {
     }
     const [start, end] = windowAround(body, Math.max(at, 0));
     const core = body.slice(start, end).replace(/\s+/g, ' ').trim();
-    const text = `${start > 0 ? '…' : ''}${core}${end < body.length ? '…' : ''}`;
-    return { text, highlights: this.highlights(text) };
+    const lead = start > 0 ? '…' : '';
+    const text = `${lead}${core}${end < body.length ? '…' : ''}`;
+    // Highlights are found in the cut text alone (plain ASCII, the fast path), then shifted.
+    const highlights = this.highlights(core).map(([s, e]): Highlight => [s + lead.length, e + lead.length]);
+    return { text, highlights };
   }
 
-  /** Where the searched words are in a short text. */
+  /**
+   * Where the searched words are in a short text. ASCII text is scanned with the query's regex
+   * (the usual case, and several times faster); other text token by token, folding each word.
+   */
   highlights(text: string): Highlight[] {
-    return this.tokens.length ? findHighlights(text, this.matches) : [];
+    if (!this.tokens.length) return [];
+    if (!ASCII_ONLY_RE.test(text)) return findHighlights(text, this.matches);
+    this.quickRe ??= rawWordRegex(this.tokens);
+    return Array.from(text.matchAll(this.quickRe), (m): Highlight => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
   }
 }
 
