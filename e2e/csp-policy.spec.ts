@@ -41,7 +41,7 @@ async function probeEval(page: Page) {
 }
 
 function appShell(page: Page) {
-  return page.getByRole('navigation', { name: 'Notebooks' }).or(page.getByRole('heading', { name: 'Folio' }));
+  return page.getByRole('navigation', { name: 'Notebooks' });
 }
 
 test.describe('the served page (policy in the response header)', () => {

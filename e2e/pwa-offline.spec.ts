@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** The app shell, once rendered: the notebook tree, or the heading the first builds render. */
+/** The app shell, once rendered: its notebook tree. */
 function appShell(page: Page) {
-  return page.getByRole('navigation', { name: 'Notebooks' }).or(page.getByRole('heading', { name: 'Folio' }));
+  return page.getByRole('navigation', { name: 'Notebooks' });
 }
 
 /** Waits until the app's service worker is active and controls the page. */

@@ -40,7 +40,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function appShell(page: Page) {
-  return page.getByRole('navigation', { name: 'Notebooks' }).or(page.getByRole('heading', { name: 'Folio' }));
+  return page.getByRole('navigation', { name: 'Notebooks' });
 }
 
 async function openControlled(page: Page) {
