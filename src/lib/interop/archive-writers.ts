@@ -1,0 +1,90 @@
+/**
+ * Writing an export: one `ArchiveWriter` shape over a tar (JEX) and a zip (RAW and Markdown in a
+ * browser, where a download is one file). Entries are written one after another as they are made;
+ * `finish` returns the archive as a Blob (which browsers may keep on disk rather than in memory).
+ */
+import { createTarPacker } from 'modern-tar';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+
+/** Where export entries go. */
+export interface ArchiveWriter {
+  /** Adds a file; its bytes are written before the promise resolves. */
+  add(path: string, data: Uint8Array | Blob): Promise<void>;
+  /** Ends the archive and returns it. */
+  finish(): Promise<Blob>;
+  /** Gives up, freeing what was written. */
+  abort(reason?: unknown): void;
+}
+
+/** The fixed mtime of tar entries: export bytes depend only on the library. */
+const TAR_MTIME = new Date(0);
+
+/** A writer of a POSIX ustar archive (Joplin's JEX). */
+export function createTarWriter(): ArchiveWriter {
+  const { readable, controller } = createTarPacker();
+  const result = new Response(readable).blob();
+  result.catch(() => {});
+  return {
+    async add(path, data) {
+      const size = data instanceof Blob ? data.size : data.byteLength;
+      const stream = controller.add({ name: path, size, type: 'file', mode: 0o644, mtime: TAR_MTIME });
+      if (data instanceof Blob) {
+        await data.stream().pipeTo(stream);
+      } else {
+        const writer = stream.getWriter();
+        await writer.write(data);
+        await writer.close();
+      }
+    },
+    async finish() {
+      controller.finalize();
+      return new Blob([await result], { type: 'application/x-tar' });
+    },
+    abort(reason) {
+      controller.error(reason ?? new Error('export cancelled'));
+    }
+  };
+}
+
+/** A writer of a zip archive; text is deflated, attachments (mostly compressed already) stored. */
+export function createZipWriter(): ArchiveWriter {
+  const chunks: Uint8Array[] = [];
+  let failure: unknown;
+  let done: (() => void) | undefined;
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    else chunks.push(chunk);
+    if (final || error) done?.();
+  });
+  return {
+    async add(path, data) {
+      if (failure) throw failure;
+      const file = data instanceof Blob ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+      zip.add(file);
+      if (data instanceof Blob) {
+        const reader = data.stream().getReader();
+        let last: Uint8Array | undefined;
+        for (;;) {
+          const { done: end, value } = await reader.read();
+          if (end) break;
+          if (last) file.push(last as Uint8Array<ArrayBuffer>);
+          last = value;
+        }
+        file.push((last ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer>, true);
+      } else {
+        file.push(data as Uint8Array<ArrayBuffer>, true);
+      }
+    },
+    async finish() {
+      zip.end();
+      await ended;
+      if (failure) throw failure;
+      return new Blob(chunks as Uint8Array<ArrayBuffer>[], { type: 'application/zip' });
+    },
+    abort() {
+      zip.terminate();
+      chunks.length = 0;
+    }
+  };
+}
