@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createNote, notesList, openApp } from './shell-helpers';
+
+const tree = (page: Page) => page.getByRole('navigation', { name: 'Notebooks' });
+
+async function newNotebook(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New notebook' }).click();
+  const field = page.getByRole('textbox', { name: 'Notebook name' });
+  await expect(field).toBeFocused();
+  await field.fill(name);
+  await field.press('Enter');
+  await expect(tree(page).getByRole('button', { name, exact: true })).toBeVisible();
+}
+
+async function openMenu(page: Page, notebook: string, item: string) {
+  await tree(page).getByRole('button', { name: `Actions for ${notebook}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('New notebook focuses the name field and Enter creates it', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Projects');
+  await page.reload();
+  await expect(tree(page).getByRole('button', { name: 'Projects', exact: true })).toBeVisible();
+});
+
+test('a notebook is renamed from its menu', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Drafts');
+  await openMenu(page, 'Drafts', 'Rename');
+  const field = page.getByRole('textbox', { name: 'Notebook name' });
+  await field.fill('Published');
+  await field.press('Enter');
+  await expect(tree(page).getByRole('button', { name: 'Published', exact: true })).toBeVisible();
+  await expect(tree(page).getByRole('button', { name: 'Drafts', exact: true })).toHaveCount(0);
+});
+
+test('a notebook is nested with Move to… and shown under its parent', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Work');
+  await newNotebook(page, 'Meetings');
+  await openMenu(page, 'Meetings', 'Move to…');
+  const dialog = page.getByRole('dialog', { name: 'Move “Meetings”' });
+  await dialog.getByRole('combobox', { name: 'Move to' }).selectOption({ label: 'Work' });
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  const collapse = tree(page).getByRole('button', { name: 'Collapse Work' });
+  await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+  await collapse.click();
+  await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeHidden();
+  await tree(page).getByRole('button', { name: 'Expand Work' }).click();
+  await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeVisible();
+});
+
+test('a notebook is nested by dragging it onto another, and un-nested by dropping it on the top level', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Home');
+  await newNotebook(page, 'Recipes');
+  await tree(page).getByRole('group', { name: 'Recipes' }).dragTo(tree(page).getByRole('group', { name: 'Home' }));
+  await expect(tree(page).getByRole('button', { name: 'Collapse Home' })).toBeVisible();
+  await tree(page).getByRole('group', { name: 'Recipes' }).dragTo(tree(page).getByRole('group', { name: 'Top level' }), {
+    targetPosition: { x: 20, y: 200 }
+  });
+  await expect(tree(page).getByRole('button', { name: 'Collapse Home' })).toHaveCount(0);
+});
+
+test('a note created in a notebook is listed there, and deleting the notebook (confirmed) trashes both', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Temporary');
+  await createNote(page, 'Inside temporary');
+  await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toBeVisible();
+  await tree(page).getByRole('button', { name: 'Notes', exact: true }).click();
+  await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toHaveCount(0);
+  await openMenu(page, 'Temporary', 'Delete');
+  await page.getByRole('dialog', { name: 'Delete notebook' }).getByRole('button', { name: 'Move to trash' }).click();
+  await expect(tree(page).getByRole('button', { name: 'Temporary', exact: true })).toHaveCount(0);
+  await tree(page).getByRole('button', { name: 'Trash', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Trashed notebooks' })).toContainText('Temporary');
+  await expect(page.getByRole('list', { name: 'Trashed notes' })).toContainText('Inside temporary');
+  await page.getByRole('list', { name: 'Trashed notebooks' }).getByRole('button', { name: 'Restore' }).click();
+  await tree(page).getByRole('button', { name: 'Temporary', exact: true }).click();
+  await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toBeVisible();
+});
