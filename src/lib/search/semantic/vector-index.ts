@@ -28,30 +28,25 @@ export interface VectorFilter {
 const INITIAL_ROWS = 256;
 
 /**
- * Scores rows [0, count) against `query` into `out`, in one tight loop over the contiguous array:
- * no per-row call or closure, four accumulators (measured 30% faster in V8 than one: they break
- * the dependency chain between additions).
+ * Dot product of `query` with the row at `offset` of the contiguous array. Four accumulators:
+ * measured 30% faster in V8 than one, as they break the dependency chain between additions.
  */
-function scoreAll(data: Float32Array, count: number, query: Float32Array, dim: number, out: Float64Array): void {
+function dotAt(data: Float32Array, offset: number, query: Float32Array, dim: number): number {
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   const tail = dim - (dim % 4);
-  for (let row = 0, offset = 0; row < count; row++, offset += dim) {
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (let i = 0; i < tail; i += 4) {
-      s0 += data[offset + i] * query[i];
-      s1 += data[offset + i + 1] * query[i + 1];
-      s2 += data[offset + i + 2] * query[i + 2];
-      s3 += data[offset + i + 3] * query[i + 3];
-    }
-    for (let i = tail; i < dim; i++) s0 += data[offset + i] * query[i];
-    out[row] = s0 + s1 + s2 + s3;
+  for (let i = 0; i < tail; i += 4) {
+    s0 += data[offset + i] * query[i];
+    s1 += data[offset + i + 1] * query[i + 1];
+    s2 += data[offset + i + 2] * query[i + 2];
+    s3 += data[offset + i + 3] * query[i + 3];
   }
+  for (let i = tail; i < dim; i++) s0 += data[offset + i] * query[i];
+  return s0 + s1 + s2 + s3;
 }
 
-/** Dot product of `query` with the row at `offset` (the filtered path, row by row). */
-function dotRow(data: Float32Array, offset: number, query: Float32Array, dim: number): number {
-  let sum = 0;
-  for (let i = 0; i < dim; i++) sum += data[offset + i] * query[i];
-  return sum;
+/** Scores rows [0, count) against `query` into `out`: one pass over the array, no closure per row. */
+function scoreAll(data: Float32Array, count: number, query: Float32Array, dim: number, out: Float64Array): void {
+  for (let row = 0, offset = 0; row < count; row++, offset += dim) out[row] = dotAt(data, offset, query, dim);
 }
 
 /** Unit-length copy of a vector (a zero vector stays zero and matches nothing). */
@@ -136,7 +131,7 @@ export class VectorIndex {
       for (const id of filter.noteIds) {
         if (exclude?.has(id)) continue;
         for (const row of this.rowsByNote.get(id) ?? []) {
-          const score = dotRow(this.data, row * this.dimensions, q, this.dimensions);
+          const score = dotAt(this.data, row * this.dimensions, q, this.dimensions);
           if (score >= minScore && score > top.threshold) top.push(row, score);
         }
       }
