@@ -8,7 +8,7 @@
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
 import type { FolioDatabase } from '$lib/db';
-import { createCancelRegistry, type CancelRegistry } from '$lib/rpc/cancel-registry';
+import { createCancelRegistry, type CancelRegistry } from '$lib/rpc';
 
 /** What the workspace API is built from. */
 export interface WorkspaceDeps {

@@ -3,9 +3,7 @@
  * Comlink behind the ready handshake that `getWorkspace()` on the page waits for.
  */
 import { openDatabase } from '$lib/db';
-// Straight from the module rather than `$lib/rpc`: that index also exports the page's
-// `getWorkspace()`, whose `new Worker(new URL(...))` would make this bundle include itself.
-import { exposeWorkerApi } from '$lib/rpc/worker-host';
+import { exposeWorkerApi } from '$lib/rpc';
 import { createWorkspaceApi } from './workspace-api';
 
 void exposeWorkerApi(async () => {
