@@ -1,18 +1,29 @@
 /**
- * Full-text search (reference.md "Search syntax"): the query parser, the in-memory index and the
- * follower that keeps it current from the database's change log.
+ * Full-text search (reference.md "Search syntax"), used by `search_notes` and the search box.
  *
- * Use: `const index = new SearchIndex(); const follower = new IndexFollower(db, index);
- * await follower.start(); … await follower.catchUp(); index.search('tag:work "due date"', {limit})`.
+ * - `parseQuery(q)`: pure, never throws; malformed parts become `warnings`.
+ * - `SearchIndex`: in-memory inverted index. `upsert(note)`, `remove(id)`, `setCatalog({notebooks,
+ *   tags, resources})` (names for `notebook:`, `tag:`, `resource:`), `search(query, {limit, now})`
+ *   → `{results: [{id, title, notebook_id, updated_time, score, title_match, snippet, highlights,
+ *   title_highlights}], total, warnings}`, best first (Joplin's ranking).
+ * - `IndexFollower(db, index)`: `start()` builds from the database, `catchUp()` applies the change
+ *   log after its cursor, `follow(onError)` catches up whenever any tab writes.
+ *
+ * Typical worker wiring:
+ *   const index = new SearchIndex();
+ *   const follower = new IndexFollower(db, index);
+ *   await follower.start();
+ *   const stop = follower.follow(reportError);
+ *   // per request: await follower.catchUp(); return index.search(query, { limit });
  */
-export { parseQuery } from './query-parser';
+export { parseQuery, queryTokens } from './query-parser';
 export type {
   ParsedQuery, QueryTerm, QueryToken, TextTerm, PatternTerm, DateTerm, NumberTerm, TypeTerm, CompletedTerm, FilterName
 } from './query-types';
 export { FILTER_NAMES } from './query-types';
 export { SearchIndex, MAX_TEXT_TERMS } from './search-index';
 export { IndexFollower, toIndexedNote, CHANGE_BATCH } from './follower';
-export { makeSnippet, SNIPPET_CHARS } from './snippet';
+export { makeSnippet, SnippetMaker, SNIPPET_CHARS } from './snippet';
 export type { Snippet } from './snippet';
 export { foldText, tokenize } from './fold';
 export { resolveDateValue, isDateValue } from './dates';

@@ -137,4 +137,18 @@ describe('search syntax on the fixture', () => {
     const found = index.search(query, { now: NOW, limit: 100 }).results.map((r) => KEY[r.id]);
     expect([...found].sort()).toEqual([...expected].sort());
   });
+
+  it.each([
+    ['cat*', ['cats', 'catalog', 'review', 'taxes']],
+    ['cat', ['cats', 'review', 'taxes']],
+    ['type:todo', ['review', 'groceries', 'taxes']],
+    ['any:1 sunny milk', ['groceries', 'beach']]
+  ])('ranks %s: title matches first, then weight', (query, expected) => {
+    expect(index.search(query, { now: NOW }).results.map((r) => KEY[r.id])).toEqual(expected);
+  });
+
+  it('marks title matches', () => {
+    const results = index.search('cat*', { now: NOW }).results;
+    expect(results.map((r) => r.title_match)).toEqual([true, true, false, false]);
+  });
 });
