@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { anthropicError, anthropicMessage, anthropicStart, anthropicStreamEvents, anthropicTextBlock, type NamedEvent } from './anthropic-wire';
 import { openAiCompletion, openAiError, openAiStreamChunks, openAiTextChunks } from './openai-wire';
-import { estimateTokens, splitPieces, turnOutputText, type ScriptedUsage, type Turn } from './script';
+import { estimateTokens, splitPieces, turnOutputText, type RawTurn, type ScriptedUsage, type Turn } from './script';
 
 /** What the server shares with the players. */
 export interface PlayContext {
@@ -57,6 +57,12 @@ function unsupportedMessage(param: string): string {
   return `Unsupported parameter: '${param}' is not supported with this model.${hint}`;
 }
 
+/** Sends a raw turn as scripted. */
+function playRaw(turn: RawTurn, res: ServerResponse): void {
+  res.writeHead(turn.status, { 'Content-Type': turn.contentType });
+  res.end(turn.body);
+}
+
 /** Answers a POST /v1/chat/completions. */
 export async function playOpenAi(body: Record<string, unknown>, res: ServerResponse, ctx: PlayContext): Promise<void> {
   const rejected = unsupportedParam(body, ctx);
@@ -70,6 +76,7 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
   const rc = { id: `chatcmpl-scripted-${index}`, model, created: Math.floor(Date.now() / 1000), usage: usageFor(turn, body), turnIndex: index };
+  if (turn.type === 'raw') return playRaw(turn, res);
   if (turn.type === 'error') return sendJson(res, turn.status, openAiError(turn.status, turn.message, turn.errorType));
   if (turn.type === 'drop' || turn.type === 'garbage') {
     const chunks = openAiTextChunks(turn.text, rc, turn.pieceSize).map(dataFrame);
@@ -96,6 +103,7 @@ export async function playAnthropic(body: Record<string, unknown>, res: ServerRe
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
   const rc = { id: `msg_scripted_${index}`, model, usage: usageFor(turn, body), turnIndex: index };
+  if (turn.type === 'raw') return playRaw(turn, res);
   if (turn.type === 'error') return sendJson(res, turn.status, anthropicError(turn.status, turn.message, turn.errorType));
   if (turn.type === 'drop' || turn.type === 'garbage') {
     const events = [...anthropicStart(rc), ...anthropicTextBlock(0, turn.text, turn.pieceSize)].map(namedFrame);

@@ -71,8 +71,16 @@ export interface GarbageTurn extends Pacing {
   garbage?: string;
 }
 
+/** Any answer at all, as given: e.g. an HTML page where a model's answer was expected. */
+export interface RawTurn {
+  type: 'raw';
+  status: number;
+  contentType: string;
+  body: string;
+}
+
 /** One scripted model turn. */
-export type Turn = TextTurn | ToolCallsTurn | ErrorTurn | DropTurn | GarbageTurn;
+export type Turn = TextTurn | ToolCallsTurn | ErrorTurn | DropTurn | GarbageTurn | RawTurn;
 
 /** A model the server lists on GET /v1/models; extra fields go out as they are (e.g. `context_length`). */
 export interface ScriptedModel {
@@ -108,6 +116,7 @@ export function turnOutputText(turn: Turn): string {
     case 'tool_calls':
       return (turn.text ?? '') + turn.calls.map((c) => c.name + c.arguments).join('');
     case 'error':
+    case 'raw':
       return '';
   }
 }

@@ -8,7 +8,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { normalizeAnthropicBaseUrl } from './endpoint';
 import { AnthropicAccumulator, fromAnthropicMessage, toAnthropicMessages, toAnthropicTools } from './anthropic-wire';
-import { incompleteError, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
+import { incompleteError, readJsonAnswer, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
 import type { AnthropicConfig, ChatMessage, ChatOptions, ChatProvider, ChatResult } from './types';
 
 const LABEL = 'Anthropic';
@@ -79,7 +79,7 @@ export class AnthropicProvider implements ChatProvider {
     const { data: stream, response } = await client.messages.create(this.params(messages, options), { signal: options.signal }).withResponse();
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       // A proxy that buffers answers with one JSON message: read it as such.
-      return fromAnthropicMessage((await response.json()) as Anthropic.Message, options.onDelta);
+      return fromAnthropicMessage((await readJsonAnswer(response, ctx)) as Anthropic.Message, options.onDelta);
     }
     const acc = new AnthropicAccumulator(options.onDelta);
     try {

@@ -161,6 +161,18 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
     expect(error.message).toContain('malformed');
   });
 
+  it('says the base URL is wrong when an HTML page answers', async () => {
+    const { provider } = await setup([{ type: 'raw', status: 200, contentType: 'text/html', body: '<!doctype html><title>Folio</title>' }]);
+    const error = await rejection(provider.chat(hello));
+    expect(error).toMatchObject({ kind: 'protocol' });
+    expect(error.message).toContain("answered with text/html, not a model's answer. Check the base URL");
+  });
+
+  it('reports an error carried in a 200 JSON body', async () => {
+    const { provider } = await setup([{ type: 'raw', status: 200, contentType: 'application/json', body: '{"error":{"message":"model is loading"}}' }]);
+    expect((await rejection(provider.chat(hello))).message).toContain('model is loading');
+  });
+
   it('explains an unreachable server', async () => {
     const { provider, server } = await setup([]);
     await server.close();

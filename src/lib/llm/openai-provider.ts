@@ -14,7 +14,7 @@
 import type OpenAI from 'openai';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { normalizeOpenAiBaseUrl } from './endpoint';
-import { incompleteError, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
+import { incompleteError, readJsonAnswer, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
 import { fromOpenAiCompletion, OpenAiAccumulator, toOpenAiMessages, toOpenAiTools } from './openai-wire';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, MaxTokensParam, OpenAiCompatibleConfig } from './types';
 
@@ -128,7 +128,7 @@ export class OpenAiCompatibleProvider implements ChatProvider {
       .withResponse();
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       // A server that does not stream answers with one JSON body: read it as such.
-      return fromOpenAiCompletion((await response.json()) as OpenAI.Chat.ChatCompletion, options.onDelta);
+      return fromOpenAiCompletion((await readJsonAnswer(response, ctx)) as OpenAI.Chat.ChatCompletion, options.onDelta);
     }
     const acc = new OpenAiAccumulator(options.onDelta);
     try {

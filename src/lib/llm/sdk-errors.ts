@@ -110,3 +110,26 @@ export function streamError(thrown: unknown, ctx: ErrorContext): ProviderError {
 export function incompleteError(ctx: ErrorContext): ProviderError {
   return new ProviderError('network', `The connection to ${inner(ctx.label)} ended before the model finished its answer. Retry.`);
 }
+
+/**
+ * Reads an answer that came back as one body instead of a stream: JSON is returned; an HTML page or
+ * other text (a wrong base URL often lands on a web app) and a 200 carrying `{error}` become errors.
+ */
+export async function readJsonAnswer(response: Response, ctx: ErrorContext): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? 'no content type';
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const what = type.split(';')[0];
+    return Promise.reject(
+      new ProviderError('protocol', `${ctx.label} at ${ctx.baseUrl} answered with ${what}, not a model's answer. Check the base URL (for OpenAI-compatible servers it usually ends in /v1).`)
+    );
+  }
+  const said = serverMessage({ error: (body as { error?: SdkError['error'] }).error });
+  if ((body as { error?: unknown }).error !== undefined) {
+    throw new ProviderError('server', `${ctx.label} reported an error: ${said ?? JSON.stringify((body as { error: unknown }).error)}`);
+  }
+  return body;
+}
