@@ -5,8 +5,8 @@
  * and the stored cursor, which covers an indexer running in another tab or worker (an indexer saves
  * a note's vectors before it moves the cursor past the note's changes).
  */
-import { ItemType } from '$lib/core';
-import { readChangesSince, type FolioDatabase } from '$lib/db';
+import { AppError, ItemType } from '$lib/core';
+import { readChangesSince, type EmbeddingRecord, type FolioDatabase } from '$lib/db';
 import { eachEmbedding, noteEmbeddings, readCursor } from './store';
 import { VectorIndex } from './vector-index';
 
@@ -61,10 +61,20 @@ export class LiveIndex {
   private async loadAll(cursor: number): Promise<VectorIndex | null> {
     this.index = null;
     this.dirty.clear();
+    // Dexie's each() does not pass on an error thrown by its callback: keep it and throw it here.
+    let failure: unknown;
     await eachEmbedding(this.db, this.model, (record) => {
-      this.index ??= new VectorIndex(record.vector.length, 1024);
-      this.index.add(record.note_id, record.chunk_index, record.vector);
+      if (failure) return;
+      try {
+        this.add(record);
+      } catch (error) {
+        failure = error;
+      }
     });
+    if (failure) {
+      this.index = null;
+      throw failure;
+    }
     this.loaded = true;
     this.loadedCursor = cursor;
     return this.index;
@@ -72,9 +82,15 @@ export class LiveIndex {
 
   private async reloadNote(noteId: string): Promise<void> {
     this.index?.removeNote(noteId);
-    for (const record of await noteEmbeddings(this.db, this.model, noteId)) {
-      this.index ??= new VectorIndex(record.vector.length, 1024);
-      this.index.add(record.note_id, record.chunk_index, record.vector);
+    for (const record of await noteEmbeddings(this.db, this.model, noteId)) this.add(record);
+  }
+
+  private add(record: EmbeddingRecord): void {
+    this.index ??= new VectorIndex(record.vector.length, 1024);
+    if (record.vector.length !== this.index.dimensions) {
+      // The same model id gave vectors of two sizes (e.g. an endpoint now serves another model under that name).
+      throw new AppError('conflict', `The semantic index of ${this.model} holds vectors of ${this.index.dimensions} and ${record.vector.length} dimensions. Clear it and index again.`);
     }
+    this.index.add(record.note_id, record.chunk_index, record.vector);
   }
 }

@@ -123,6 +123,12 @@ describe('createSemanticSearch', () => {
     expect((await search.search('volcano lava'))[0]?.note_id).toBe(note.id);
   });
 
+  it('says the index must be rebuilt when stored vectors differ in size', async () => {
+    const { db, ids } = await indexed();
+    await db.embeddings.put({ id: `${embedder.id}:${ids[0]}:9`, note_id: ids[0], model: embedder.id, chunk_index: 9, chunk_text: 'x', vector: new Float32Array(8), note_updated_time: 0 });
+    await expect(createSemanticSearch({ db, embedder }).search('bread')).rejects.toMatchObject({ code: 'conflict' });
+  });
+
   it('rejects an empty query', async () => {
     const search = createSemanticSearch({ db: freshDb(), embedder });
     await expect(search.search('  ')).rejects.toMatchObject({ code: 'invalid_argument' });

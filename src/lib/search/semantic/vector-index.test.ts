@@ -99,6 +99,11 @@ describe('VectorIndex', () => {
     expect(new Set(got.map((m) => m.noteId)).size).toBe(3);
   });
 
+  it('finds nothing for a zero query vector', () => {
+    const { index } = filled(3, 1);
+    expect(index.search(new Array(8).fill(0), 3, { minScore: -1 })).toEqual([]);
+  });
+
   it('rejects a vector of the wrong size', () => {
     expect(() => new VectorIndex(8).add('n', 0, [1, 2, 3])).toThrow(RangeError);
     expect(() => new VectorIndex(8).search([1, 2, 3], 1)).toThrow(RangeError);

@@ -123,6 +123,8 @@ export class VectorIndex {
   /** The k chunks most similar to `query` (cosine), best first. */
   search(query: ArrayLike<number>, k: number, filter: VectorFilter = {}): VectorMatch[] {
     const q = this.checkQuery(query);
+    // A zero vector (a query with nothing the model could read) is similar to nothing.
+    if (!q.some((x) => x !== 0)) return [];
     const top = new TopK(Math.max(1, k));
     const minScore = filter.minScore ?? -Infinity;
     const exclude = filter.excludeNoteIds;
