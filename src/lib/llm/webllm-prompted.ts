@@ -114,23 +114,48 @@ function decodePartialString(body: string): string {
   return out;
 }
 
+const CALL_OPENING = /^\s*\{\s*"tool"\s*:\s*"((?:[^"\\]|\\.)*)"\s*,\s*"arguments"\s*:\s*/;
+/** What may still close the outer object: held back until the answer is complete. */
+const OUTER_CLOSE = /\s*\}?\s*$/;
+
+/** What a piece of prompted output adds: reply text, or a tool call's name and argument text. */
+export type PromptedPiece = { reply: string } | { tool: string; argumentsDelta: string } | null;
+
 /**
- * Streams the reply text out of a growing `{"reply": "…"}` answer, so in-browser replies appear word
- * by word like the others. Tool-call answers produce nothing here (their call is reported whole).
+ * Streams a growing prompted answer: the reply text out of `{"reply": "…"}` (decoded, word by word),
+ * or the raw argument text out of `{"tool": …, "arguments": …}` (the schema fixes the key order, so
+ * the arguments run to the outer closing brace, which is held back until the end). The argument
+ * pieces add up to exactly `argumentsText` once the answer is complete.
  */
-export class ReplyStreamer {
+export class PromptedStreamer {
   private raw = '';
   private sent = 0;
 
-  /** Adds output text; returns the newly decoded reply text ('' if none yet). */
-  push(piece: string): string {
+  /** Adds output text; returns what it newly reveals (null when nothing yet). */
+  push(piece: string): PromptedPiece {
     this.raw += piece;
-    const opening = REPLY_OPENING.exec(this.raw);
-    if (!opening) return '';
-    const decoded = decodePartialString(this.raw.slice(opening[0].length));
-    const fresh = decoded.slice(this.sent);
-    this.sent = decoded.length;
-    return fresh;
+    const reply = REPLY_OPENING.exec(this.raw);
+    if (reply) {
+      const decoded = decodePartialString(this.raw.slice(reply[0].length));
+      const fresh = decoded.slice(this.sent);
+      this.sent = decoded.length;
+      return fresh ? { reply: fresh } : null;
+    }
+    const call = CALL_OPENING.exec(this.raw);
+    if (!call) return null;
+    const body = this.raw.slice(call[0].length);
+    const safe = body.slice(0, body.length - (OUTER_CLOSE.exec(body)?.[0].length ?? 0));
+    const fresh = safe.slice(this.sent);
+    this.sent = Math.max(this.sent, safe.length);
+    return { tool: JSON.parse(`"${call[1]}"`) as string, argumentsDelta: fresh };
+  }
+
+  /** The raw argument text of a complete tool answer (what the pieces added up to), if it is one. */
+  get argumentsText(): string | undefined {
+    const call = CALL_OPENING.exec(this.raw);
+    if (!call) return undefined;
+    const body = this.raw.slice(call[0].length);
+    return body.slice(0, body.length - (OUTER_CLOSE.exec(body)?.[0].length ?? 0));
   }
 
   /** Everything received so far. */

@@ -123,12 +123,21 @@ describe('WebLlmProvider prompted tool calls', () => {
 
   it('turns a tool answer into a parsed tool call', async () => {
     const { provider } = setup(['{"tool": "search_notes", "arguments": {"query": "packing"}}']);
+    const result = await provider.chat(hello, { tools: [searchTool] });
+    expect(result.finishReason).toBe('tool_calls');
+    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query": "packing"}', parsed: { query: 'packing' } }]);
+    expect(result.usage.inputTokens).toBe(42);
+  });
+
+  it('streams the tool call arguments as they are generated', async () => {
+    const { provider } = setup(['{"tool": "search_notes", "arguments": {"query": "packing list for the lakes"} }']);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
-    expect(result.finishReason).toBe('tool_calls');
-    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query":"packing"}', parsed: { query: 'packing' } }]);
-    expect(deltas).toEqual([{ type: 'tool_call', index: 0, id: 'call_0', name: 'search_notes', argumentsDelta: '{"query":"packing"}' }]);
-    expect(result.usage.inputTokens).toBe(42);
+    const calls = deltas.filter((d) => d.type === 'tool_call');
+    expect(calls.length).toBeGreaterThan(5);
+    expect(calls.every((d) => d.name === 'search_notes' && d.id === 'call_0')).toBe(true);
+    expect(calls.map((d) => d.argumentsDelta).join('')).toBe(result.toolCalls[0].arguments);
+    expect(result.toolCalls[0].parsed).toEqual({ query: 'packing list for the lakes' });
   });
 
   it('streams a reply answer as decoded text', async () => {

@@ -17,7 +17,8 @@ import { detectWebGpu, type GpuLike } from './webllm-gpu';
 import { createWebLlmEngine, loadError, type EngineFactory, type LoadProgress, type WebLlmChunk, type WebLlmEngine, type WebLlmRequest } from './webllm-engine';
 import { needsShaderF16 } from './webllm-catalog';
 import { toNativeMessages } from './webllm-native';
-import { parsePromptedOutput, promptedResponseSchema, ReplyStreamer, toPromptedMessages } from './webllm-prompted';
+import { parsePromptedOutput, PromptedStreamer, promptedResponseSchema, toPromptedMessages } from './webllm-prompted';
+import { finishToolCall } from './tool-args';
 import type OpenAI from 'openai';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, WebLlmConfig } from './types';
 
@@ -160,24 +161,34 @@ export class WebLlmProvider implements ChatProvider {
   }
 
   private async readPrompted(stream: AsyncIterable<WebLlmChunk>, withTools: boolean, options: ChatOptions): Promise<ChatResult> {
-    const streamer = new ReplyStreamer();
+    const streamer = new PromptedStreamer();
     let finish: string | null = null;
     let usage = { inputTokens: 0, outputTokens: 0 };
+    let streamedCall = false;
     for await (const chunk of stream) {
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices[0];
       if (!choice) continue;
       finish = choice.finish_reason ?? finish;
       const piece = choice.delta.content ?? '';
-      const decoded = streamer.push(piece);
-      const fresh = withTools ? decoded : piece;
-      if (fresh) options.onDelta?.({ type: 'text', text: fresh });
+      const got = streamer.push(piece);
+      if (!withTools) {
+        if (piece) options.onDelta?.({ type: 'text', text: piece });
+      } else if (got && 'reply' in got) {
+        options.onDelta?.({ type: 'text', text: got.reply });
+      } else if (got && got.argumentsDelta) {
+        streamedCall = true;
+        options.onDelta?.({ type: 'tool_call', index: 0, id: 'call_0', name: got.tool, argumentsDelta: got.argumentsDelta });
+      }
     }
     throwIfAborted(options.signal);
-    if (!withTools) return { text: streamer.text, toolCalls: [], finishReason: finish === 'length' ? 'length' : 'stop', usage };
-    const { text, toolCalls } = parsePromptedOutput(streamer.text, 0);
-    toolCalls.forEach((c, index) => options.onDelta?.({ type: 'tool_call', index, id: c.id, name: c.name, argumentsDelta: c.arguments }));
-    const finishReason = finish === 'length' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';
-    return { text, toolCalls, finishReason, usage };
+    const length = finish === 'length';
+    if (!withTools) return { text: streamer.text, toolCalls: [], finishReason: length ? 'length' : 'stop', usage };
+    const parsed = parsePromptedOutput(streamer.text, 0);
+    // Keep the arguments exactly as streamed, so the deltas add up to the call's arguments.
+    const raw = streamer.argumentsText;
+    const toolCalls = parsed.toolCalls.map((c) => (raw === undefined ? c : finishToolCall(c.id, c.name, raw, 0)));
+    if (!streamedCall) toolCalls.forEach((c, index) => options.onDelta?.({ type: 'tool_call', index, id: c.id, name: c.name, argumentsDelta: c.arguments }));
+    return { text: parsed.text, toolCalls, finishReason: length ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop', usage };
   }
 }
