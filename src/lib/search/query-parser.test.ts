@@ -77,6 +77,10 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it('takes the next word as the value of a filter followed by a space', () => {
+    expect(terms('title: abcd -body: efgh')).toMatchObject([text('title', false, 'abcd'), text('body', true, 'efgh')]);
+  });
+
   it('keeps later colons in a filter value', () => {
     expect(terms('sourceurl:https://a.example/x')).toEqual([{ kind: 'pattern', name: 'sourceurl', negated: false, pattern: 'https://a.example/x' }]);
   });

@@ -48,7 +48,9 @@ function splitPieces(query: string): { pieces: Piece[]; unclosed: boolean } {
       continue;
     }
     if (!inQuote && /\s/.test(c)) {
-      flush();
+      // `title: abcd` is `title:abcd`: a filter waiting for its value keeps waiting past spaces.
+      if (current) flush();
+      else inValue = false;
       continue;
     }
     const col = c === ':' && !inQuote && !inValue ? filterColumn(current) : undefined;

@@ -145,3 +145,32 @@ describe('SearchIndex with bad input', () => {
     expect(result.snippet).toContain('needle');
   });
 });
+
+describe('SearchIndex across scripts', () => {
+  const index = indexOf(
+    note('ru', { title: 'Агентство Рейтер СООБЩИЛО' }),
+    note('fr', { title: 'père noël' }),
+    note('ja', { title: '私は日本語を話すことができません', body: 'テスト' }),
+    note('ko', { title: '이것은 한국말이다' }),
+    note('th', { title: 'นี่คือคนไทย' }),
+    note('sep', { body: 'This is\u00A0a\u00A0test\r\nof NUL\u0000separated words' })
+  );
+
+  it.each([
+    ['рейтер', ['ru']],
+    ['сообщило', ['ru']],
+    ['pere', ['fr']],
+    ['noë*', ['fr']],
+    ['日本', ['ja']],
+    ['できません', ['ja']],
+    ['テスト', ['ja']],
+    ['이것은', ['ko']],
+    ['말', ['ko']],
+    ['นี่คือค', ['th']],
+    ['ไทย', ['th']],
+    ['test', ['sep']],
+    ['separated', ['sep']]
+  ])('finds %s', (query, expected) => {
+    expect(ids(index, query)).toEqual(expected);
+  });
+});
