@@ -3,6 +3,8 @@
  *
  * - markdownSchema, parseMarkdown, serializeMarkdown: Markdown ⇄ document, where blocks the user
  *   did not edit serialise back byte-identical (see source-map.ts and serialize.ts).
+ * - applyMarkdownEdit: an edit given on the Markdown text (replace from..to) as document steps,
+ *   for accepting AI edit proposals in one transaction.
  * - createEditor: the mounted editor the app shell uses; see create-editor.ts for its options.
  * - editor.css in this folder styles it (import it once in the app).
  */
@@ -13,11 +15,14 @@ export {
   stripSources,
   serializeMarkdown,
   serializeBlock,
+  serializeWithMap,
+  applyMarkdownEdit,
   createMarkdownIt,
-  type BlockSource
+  type BlockSource,
+  type BlockSpan
 } from './markdown';
 export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
-export { replaceDocument } from './replace-document';
+export { replaceDocument, replaceDocIn } from './replace-document';
 export { toggleTask, setTaskChecked } from './task-commands';
 export { resourceId, type ResolveResourceUrl } from './node-views';
 export { attachmentNodes, insertAttachments, type OnFiles, type StoredFile } from './attachments';

@@ -4,7 +4,8 @@
  *   Mod-z undo · Mod-Shift-z / Mod-y redo · Mod-b bold · Mod-i italic · Mod-` inline code
  *   Mod-Shift-x strikethrough · Mod-Alt-0 paragraph · Mod-Alt-1…6 heading · Mod-Shift-8 bullet
  *   list · Mod-Shift-9 ordered list · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
- *   line break · Tab / Shift-Tab indent / outdent a list item · Enter on "```lang" opens a code block
+ *   line break · Tab / Shift-Tab indent / outdent a list item, or next / previous table cell ·
+ *   Enter in a table cell goes to the cell below · Enter on "```lang" opens a code block
  */
 import {
   baseKeymap,
@@ -21,8 +22,12 @@ import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirr
 import type { Command, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { toggleTask } from './task-commands';
+import { cellBelow, goToCell } from './table-commands';
 
 const insertHardBreak: Command = (state, dispatch) => {
+  const { $from } = state.selection;
+  const index = $from.index();
+  if (!$from.parent.canReplaceWith(index, index, schema.nodes.hard_break)) return false;
   dispatch?.(state.tr.replaceSelectionWith(schema.nodes.hard_break.create()).scrollIntoView());
   return true;
 };
@@ -67,9 +72,9 @@ export function editorKeymaps(): Plugin[] {
       'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
       'Mod-Enter': chainCommands(toggleTask, exitCode),
       'Shift-Enter': chainCommands(exitCode, insertHardBreak),
-      Enter: chainCommands(fenceOnEnter, splitListItem(item)),
-      Tab: sinkListItem(item),
-      'Shift-Tab': liftListItem(item),
+      Enter: chainCommands(cellBelow, fenceOnEnter, splitListItem(item)),
+      Tab: chainCommands(goToCell(1), sinkListItem(item)),
+      'Shift-Tab': chainCommands(goToCell(-1), liftListItem(item)),
       'Mod-[': liftListItem(item),
       'Mod-]': sinkListItem(item),
       ...headingKeys()

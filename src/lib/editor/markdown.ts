@@ -4,5 +4,6 @@
  */
 export { markdownSchema, type BlockSource } from './schema';
 export { parseMarkdown, parseStructure, stripSources } from './parse';
-export { serializeMarkdown, serializeBlock } from './serialize';
+export { serializeMarkdown, serializeBlock, serializeWithMap, type BlockSpan } from './serialize';
+export { applyMarkdownEdit } from './markdown-edit';
 export { createMarkdownIt } from './markdown-it-setup';

@@ -38,9 +38,12 @@ class ListItemView implements NodeView {
     // Keep the editor selection where it is: the click toggles, it does not move the cursor.
     box.addEventListener('mousedown', (event) => event.preventDefault());
     // The browser toggles the box itself; the transaction then records the same state.
-    box.addEventListener('click', () => {
+    box.addEventListener('click', (event) => {
       const pos = getPos();
-      if (pos === undefined || !view.editable) return;
+      if (pos === undefined || !view.editable) {
+        event.preventDefault();
+        return;
+      }
       const tr = setTaskChecked(view.state, pos, !this.node.attrs.checked);
       if (tr) view.dispatch(tr);
     });

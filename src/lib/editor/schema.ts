@@ -36,8 +36,9 @@ function alignStyle(attrs: Attrs): Record<string, string> {
   return attrs.align ? { style: `text-align: ${attrs.align}` } : {};
 }
 
+// GFM cells hold one line: no hard breaks (a break would end the row).
 const cell = (tag: 'th' | 'td'): NodeSpec => ({
-  content: 'inline*',
+  content: '(text | image | math_inline | html_inline)*',
   attrs: { align: { default: null } },
   isolating: true,
   parseDOM: [{ tag, getAttrs: (dom) => ({ align: (dom as HTMLElement).style.textAlign || null }) }],

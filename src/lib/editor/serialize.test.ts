@@ -122,11 +122,17 @@ describe('serializeMarkdown after edits', () => {
     expect(parseMarkdown(md).childCount).toBe(2);
   });
 
-  it('keeps link definitions working when the block holding them before is deleted', () => {
-    const start = parseMarkdown('See [docs][d].\n\nIntro\n\n[d]: https://example.com\nLast\n');
-    const withoutIntro = start.replace(posOf(start, 1), posOf(start, 2), start.slice(0, 0));
-    const md = serializeMarkdown(withoutIntro);
-    expect(parseStructure(md).eq(stripSources(withoutIntro))).toBe(true);
+  it('writes reference links inline when the block carrying their definition is deleted', () => {
+    const start = parseMarkdown('See [docs][d].\n\n[d]: https://example.com\nLast\n');
+    const withoutLast = start.copy(start.content.cut(0, start.child(0).nodeSize));
+    const md = serializeMarkdown(withoutLast);
+    expect(md).toBe('See [docs](https://example.com).\n');
+    expect(parseStructure(md).eq(stripSources(withoutLast))).toBe(true);
+  });
+
+  it('keeps reference links as written while their definitions stay', () => {
+    const start = parseMarkdown('See [docs][d].\n\n[d]: https://example.com\nLast\n');
+    expect(serializeMarkdown(editBlock(start, 1, 'Changed'))).toBe('See [docs][d].\n\n[d]: https://example.com\nChanged\n');
   });
 
   it('writes an empty new paragraph as an empty note', () => {

@@ -148,25 +148,49 @@ function isLonelyEmptyParagraph(doc: PMNode): boolean {
   return !!only && only.type.name === 'paragraph' && only.content.size === 0 && !blockSource(only);
 }
 
-/** Composes the output; records in `reusedHashes` the fingerprints of the blocks written verbatim. */
-function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>): string {
-  if (isLonelyEmptyParagraph(doc)) return doc.attrs.trailing as string;
+/** Where a top-level block landed in the Markdown; see {@link serializeWithMap}. */
+export interface BlockSpan {
+  /** Index of the block in the doc. */
+  index: number;
+  /** Document position just before the block. */
+  pos: number;
+  /** Offset where the lines between the previous block and this one start. */
+  from: number;
+  /** Offset where the block's own text starts. */
+  textFrom: number;
+  /** Offset just after the block's text (after its line ending). */
+  to: number;
+}
+
+/**
+ * Composes the output; records in `reusedHashes` the fingerprints of the blocks written verbatim
+ * and, when given `spans`, where each block landed.
+ */
+function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: BlockSpan[]): string {
+  if (isLonelyEmptyParagraph(doc)) {
+    spans?.push({ index: 0, pos: 0, from: 0, textFrom: 0, to: 0 });
+    return doc.attrs.trailing as string;
+  }
   // Parts are joined once at the end: reading the end of a growing concatenated string would
   // flatten it on every block.
   const parts: string[] = [];
   let lastPart = '';
+  let length = 0;
   const push = (text: string): void => {
     if (!text) return;
     parts.push(text);
     lastPart = text;
+    length += text.length;
   };
   let prev: PMNode | null = null;
   let prevReused = false;
-  doc.forEach((node, _offset, index) => {
+  doc.forEach((node, offset, index) => {
     const source = blockSource(node);
     const reused = isUnchanged(node) && !(ctx.inlineLinks && hasLink(node));
     if (lastPart && !endsWithLineBreak(lastPart)) push(ctx.eol);
+    const from = length;
     push(separator(node, prev, reused, prevReused, ctx));
+    const textFrom = length;
     if (reused) {
       reusedHashes.add(source!.hash);
       push(source!.text);
@@ -176,6 +200,7 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>): string {
       const text = freshBlock(node, prev);
       push((ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol));
     }
+    spans?.push({ index, pos: offset, from, textFrom, to: length });
     prev = node;
     prevReused = reused;
   });
@@ -184,16 +209,28 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>): string {
 }
 
 /**
+ * Serialises a document and tells where each top-level block landed: what an edit expressed on
+ * the Markdown (a review proposal's anchor) needs to find the blocks it touches.
+ */
+export function serializeWithMap(doc: PMNode): { markdown: string; spans: BlockSpan[] } {
+  const ctx: Context = { eol: detectEol(doc), inlineLinks: false };
+  const reused = new Set<string>();
+  let spans: BlockSpan[] = [];
+  let markdown = compose(doc, ctx, reused, spans);
+  const carriers = doc.attrs.defCarriers as string[];
+  if (!carriers.every((hash) => reused.has(hash)) && !parseStructure(markdown).eq(stripSources(doc))) {
+    ctx.inlineLinks = true;
+    spans = [];
+    markdown = compose(doc, ctx, new Set(), spans);
+  }
+  return { markdown, spans };
+}
+
+/**
  * Serialises a document of markdownSchema to Markdown, unchanged blocks verbatim. When a block
  * that held link definitions was edited or deleted, the output is checked to parse back to the
  * document, and blocks with links are written with inline links if it does not.
  */
 export function serializeMarkdown(doc: PMNode): string {
-  const ctx: Context = { eol: detectEol(doc), inlineLinks: false };
-  const reused = new Set<string>();
-  const out = compose(doc, ctx, reused);
-  const carriers = doc.attrs.defCarriers as string[];
-  if (carriers.every((hash) => reused.has(hash)) || parseStructure(out).eq(stripSources(doc))) return out;
-  ctx.inlineLinks = true;
-  return compose(doc, ctx, new Set());
+  return serializeWithMap(doc).markdown;
 }
