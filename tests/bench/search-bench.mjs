@@ -100,7 +100,9 @@ function timeUpdates(notes, apply) {
 }
 
 async function benchSize(SearchIndex, n) {
-  const { notes, catalog, now } = buildCorpus(n);
+  const { notes, catalog, now, sectionCount } = buildCorpus(n);
+  const chars = notes.reduce((sum, note) => sum + note.title.length + note.body.length, 0);
+  console.log(`\n(corpus: ${n.toLocaleString('en')} notes from ${sectionCount.toLocaleString('en')} Markdown sections, ${(chars / 1048576).toFixed(1)} M characters)`);
   let heap = heapUsed();
   let t = performance.now();
   const index = new SearchIndex();
@@ -142,7 +144,7 @@ function report(r) {
     ['update after one save p95', ms(r.update.p95), '', ms(r.miniUpdate.p95)],
     ['index memory (heap delta)', mb(r.memory), `(estimate ${mb(r.estimate)})`, mb(r.miniMemory)]
   ];
-  console.log(`\n${r.n.toLocaleString('en')} notes`);
+  console.log(`${r.n.toLocaleString('en')} notes`);
   console.log(`  ${'figure'.padEnd(42)}${'Folio'.padStart(11)}  ${'target'.padEnd(20)}${'MiniSearch'.padStart(11)}`);
   for (const [name, ours, target, peer] of rows) console.log(`  ${name.padEnd(42)}${ours.padStart(11)}  ${target.padEnd(20)}${peer.padStart(11)}`);
 }
