@@ -75,6 +75,12 @@ describe('SearchIndex results', () => {
     expect(response.total).toBe(30);
   });
 
+  it('rounds a fractional limit down and ignores a NaN one', () => {
+    const index = indexOf(...Array.from({ length: 30 }, (_, i) => note(`n${i}`, { body: 'common word' })));
+    expect(index.search('common', { now: NOW, limit: 2.5 }).results).toHaveLength(2);
+    expect(index.search('common', { now: NOW, limit: Number.NaN }).results).toHaveLength(20);
+  });
+
   it('returns the note fields search_notes needs', () => {
     const index = indexOf(note('x', { title: 'Hello', body: 'Some words here', parent_id: 'nb1', updated_time: 42 }));
     expect(index.search('words', { now: NOW }).results[0]).toMatchObject({ id: 'x', title: 'Hello', notebook_id: 'nb1', updated_time: 42 });

@@ -125,7 +125,8 @@ export class SearchIndex {
   search(query: string | ParsedQuery, options: SearchOptions = {}): SearchResponse {
     const parsed = typeof query === 'string' ? parseQuery(query) : query;
     const now = options.now ?? Date.now();
-    const limit = Math.max(0, options.limit ?? DEFAULT_LIMIT);
+    const requested = Math.floor(options.limit ?? DEFAULT_LIMIT);
+    const limit = Number.isFinite(requested) ? Math.max(0, requested) : DEFAULT_LIMIT;
     const warnings = [...parsed.warnings];
     const ranked = this.evaluate(parsed, now, warnings);
     const snippets = new SnippetMaker(positiveTokens(parsed));
