@@ -10,6 +10,14 @@ test('a new note keeps its title and body across a reload', async ({ page }) => 
   await expect(body(page)).toHaveText('Milk and bread');
 });
 
+test('a reload reopens the note that was open', async ({ page }) => {
+  await openApp(page);
+  await createNote(page, 'Where I was', 'still here');
+  await page.reload();
+  await expect(title(page)).toHaveValue('Where I was');
+  await expect(notesList(page).getByRole('option', { name: 'Where I was' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('a reload right after typing keeps the edit (flushed on page hide)', async ({ page }) => {
   await openApp(page);
   await createNote(page, 'Draft');

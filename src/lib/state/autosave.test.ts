@@ -25,6 +25,18 @@ describe('Autosaver', () => {
     expect(save).toHaveBeenCalledExactlyOnceWith({ title: 'a', body: 'b' });
   });
 
+  it('saves during continuous typing at least every max wait', async () => {
+    const save = vi.fn(async () => {});
+    const statuses: SaveStatus[] = [];
+    const saver = new Autosaver<Patch>({ save, onStatus: (s) => statuses.push(s), debounceMs: 500, maxWaitMs: 2000 });
+    for (let t = 0; t < 2100; t += 100) {
+      saver.edit({ body: `at ${t}` });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ body: 'at 1900' });
+  });
+
   it('saves at once on flush', async () => {
     const save = vi.fn(async () => {});
     const { saver, statuses } = setup(save);

@@ -8,6 +8,8 @@ import { AppError } from '$lib/core';
 
 /** How long typing must pause before a save. */
 export const SAVE_DEBOUNCE_MS = 500;
+/** During continuous typing, a save still happens at least this often. */
+export const SAVE_MAX_WAIT_MS = 2000;
 /** The first retry delay after a failed save; it doubles up to MAX_RETRY_MS. */
 export const FIRST_RETRY_MS = 1000;
 /** The longest wait between two retries. */
@@ -24,6 +26,7 @@ export interface AutosaverOptions<P> {
   save: (patch: P) => Promise<void>;
   onStatus: (status: SaveStatus) => void;
   debounceMs?: number;
+  maxWaitMs?: number;
   /** Whether trying again may help (default: anything but a missing note). */
   isRetryable?: (error: unknown) => boolean;
 }
@@ -37,6 +40,8 @@ export class Autosaver<P extends object> {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #attempt = 0;
   #disposed = false;
+  /** When the oldest edit not yet handed to `save` was made. */
+  #pendingSince = 0;
 
   constructor(options: AutosaverOptions<P>) {
     this.#options = options;
@@ -55,9 +60,14 @@ export class Autosaver<P extends object> {
 
   /** Records an edit and schedules a save. */
   edit(patch: P): void {
+    const now = Date.now();
+    if (!this.#pending) this.#pendingSince = now;
     this.#pending = { ...(this.#pending ?? {}), ...patch } as P;
     if (this.#attempt === 0) this.#options.onStatus({ kind: 'saving' });
-    this.#schedule(this.#options.debounceMs ?? SAVE_DEBOUNCE_MS);
+    // Debounced, but never later than maxWait after the first unsaved edit: typing without a
+    // pause still saves regularly.
+    const untilMaxWait = this.#pendingSince + (this.#options.maxWaitMs ?? SAVE_MAX_WAIT_MS) - now;
+    this.#schedule(Math.max(0, Math.min(this.#options.debounceMs ?? SAVE_DEBOUNCE_MS, untilMaxWait)));
   }
 
   /** Saves what is pending now; resolves when that save succeeded or failed. */

@@ -28,6 +28,8 @@ import { buildNotebookTree } from './notebook-tree';
 import { recoverDrafts } from './unsaved-drafts';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
+/** This browser's last selection (localStorage: read synchronously at start, per device). */
+const LAST_OPEN_KEY = 'folio.lastOpen';
 
 /** Which pane a phone shows (on wider screens all are visible). */
 export type Pane = 'notebooks' | 'notes' | 'note';
@@ -103,11 +105,39 @@ export class Workspace {
       this.alerts.report('Edits kept from your last visit could not be saved yet (they are kept for the next start)', error);
     }
     this.ready = true;
+    await this.#restoreLastOpen();
     try {
       this.persistenceNoticeDismissed = await getSetting(this.db, PERSISTENCE_NOTICE_KEY, false);
       this.persistence = await requestPersistentStorage();
     } catch {
       this.persistence = 'unsupported';
+    }
+  }
+
+  /** Reopens the notebook and note that were open when the app was last left. */
+  async #restoreLastOpen(): Promise<void> {
+    let saved: { scope?: NoteScope; noteId?: string | null } = {};
+    try {
+      saved = JSON.parse(localStorage.getItem(LAST_OPEN_KEY) ?? '{}');
+    } catch {
+      return;
+    }
+    if (saved.scope?.kind === 'notebook') {
+      const id = saved.scope.id;
+      if ((await listNotebooks(this.db)).some((n) => n.id === id)) this.scope = saved.scope;
+    } else if (saved.scope?.kind === 'all') this.scope = saved.scope;
+    const note = saved.noteId ? await getNote(this.db, saved.noteId) : undefined;
+    if (note && !note.deleted_time && !this.session) {
+      this.openNote(note.id);
+      this.pane = 'notes';
+    }
+  }
+
+  #remember(): void {
+    try {
+      localStorage.setItem(LAST_OPEN_KEY, JSON.stringify({ scope: this.scope, noteId: this.session?.id ?? null }));
+    } catch {
+      // Remembering the selection is a convenience; without localStorage the app starts at All notes.
     }
   }
 
@@ -144,6 +174,7 @@ export class Workspace {
     this.setSearchQuery('');
     if (scope.kind === 'trash') void this.closeNote();
     this.pane = 'notes';
+    this.#remember();
   }
 
   /** Opens a note in the editor (saving the previous one). */
@@ -152,6 +183,7 @@ export class Workspace {
     if (this.session?.id === id) return;
     const previous = this.session;
     this.session = new NoteSession(this.db, id);
+    this.#remember();
     void previous?.close();
   }
 
@@ -160,6 +192,7 @@ export class Workspace {
     const previous = this.session;
     this.session = null;
     if (this.pane === 'note') this.pane = 'notes';
+    this.#remember();
     await previous?.close();
   }
 
