@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnthropicProvider, createProvider, isLocalProvider, OpenAiCompatibleProvider, WebLlmProvider } from './index';
+import { AnthropicProvider, createProvider, isLocalProvider, OpenAiCompatibleProvider, ProviderError, providerErrorData, WebLlmProvider } from './index';
 
 describe('createProvider', () => {
   it('builds the provider of each kind', () => {
@@ -27,4 +27,14 @@ describe('isLocalProvider', () => {
     expect(isLocalProvider({ kind: 'anthropic', apiKey: 'k', model: 'x' })).toBe(false);
     expect(isLocalProvider({ kind: 'openai-compatible', baseUrl: 'http://192.168.1.20:11434', model: 'x' })).toBe(false);
   });
+});
+
+describe('providerErrorData', () => {
+  it('keeps kind, status and retryability as plain data', () => {
+    const data = providerErrorData(new ProviderError('rate_limit', 'Slow down.', { status: 429 }));
+    expect(data).toEqual({ name: 'ProviderError', message: 'Slow down.', code: 'internal', kind: 'rate_limit', status: 429, retryable: true });
+    expect(structuredClone(data)).toEqual(data);
+  });
+
+  it('ignores other errors', () => expect(providerErrorData(new Error('x'))).toBeUndefined());
 });

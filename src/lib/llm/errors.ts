@@ -62,3 +62,20 @@ export function abortedError(): ProviderError {
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortedError();
 }
+
+/** A ProviderError as plain data for postMessage/Comlink (serializeError keeps only name, message, code). */
+export interface ProviderErrorData {
+  name: 'ProviderError';
+  message: string;
+  code: AppErrorCode;
+  kind: ProviderErrorKind;
+  status?: number;
+  retryable: boolean;
+}
+
+/** Turns a ProviderError into ProviderErrorData; other values give undefined. */
+export function providerErrorData(error: unknown): ProviderErrorData | undefined {
+  if (!(error instanceof ProviderError)) return undefined;
+  const { message, code, kind, status, retryable } = error;
+  return { name: 'ProviderError', message, code, kind, retryable, ...(status !== undefined ? { status } : {}) };
+}

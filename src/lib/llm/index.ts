@@ -23,8 +23,8 @@ export type {
   UserMessage,
   WebLlmConfig
 } from './types';
-export { ProviderError, abortedError } from './errors';
-export type { ProviderErrorKind } from './errors';
+export { ProviderError, abortedError, providerErrorData } from './errors';
+export type { ProviderErrorKind, ProviderErrorData } from './errors';
 export { createProvider, isLocalProvider } from './create-provider';
 export type { CreateProviderOptions } from './create-provider';
 export { OpenAiCompatibleProvider } from './openai-provider';

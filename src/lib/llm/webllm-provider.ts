@@ -69,11 +69,15 @@ export class WebLlmProvider implements ChatProvider {
 
   /** Checks WebGPU, then downloads (or reuses) and loads the model, reporting progress. Idempotent. */
   load(signal?: AbortSignal): Promise<void> {
-    this.engine ??= this.start().catch((error: unknown) => {
+    return this.loaded(signal).then(() => undefined);
+  }
+
+  private loaded(signal?: AbortSignal) {
+    const pending = (this.engine ??= this.start().catch((error: unknown) => {
       this.engine = undefined;
       throw error;
-    });
-    return raceAbort(this.engine.then(() => undefined), signal);
+    }));
+    return raceAbort(pending, signal);
   }
 
   private async start() {
@@ -100,8 +104,7 @@ export class WebLlmProvider implements ChatProvider {
   /** Sends the conversation; see ChatProvider. Loads the model first if needed. */
   async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
     throwIfAborted(options.signal);
-    await this.load(options.signal);
-    const { engine, nativeToolIds } = await this.engine!;
+    const { engine, nativeToolIds } = await this.loaded(options.signal);
     // One generation at a time: wait for the previous one (also an interrupted one) to end.
     const previous = this.idle;
     const work = previous.then(() => this.generate(engine, nativeToolIds, messages, options)).catch((error: unknown) => {
