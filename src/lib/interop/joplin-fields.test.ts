@@ -19,7 +19,7 @@ describe('joplin fields', () => {
 
   it('keeps unmodelled fields in joplin_extra', () => {
     const raw = parseRawItem(readFileSync(join(DIR, '35a4357a1c4f4e0197928ef1ff2e5e50.md'), 'utf8'));
-    const record = rawToRecord(raw as typeof raw & { type_: 1 });
+    const record = rawToRecord(raw);
     expect(record.joplin_extra).toMatchObject({ source_application: 'net.cozic.joplin-cli', order: '1796065839372' });
     expect(record).toMatchObject({ is_todo: 1, todo_due: 1746515289000, created_time: Date.parse('2026-11-30T19:06:45.312Z') });
   });

@@ -75,7 +75,8 @@ export function formatTime(ms: number): string {
 }
 
 /** Turns a parsed RAW item into a Folio record of its type (with the unmodelled fields kept). */
-export function rawToRecord(raw: RawItem & { type_: InteropType }): WithExtra<Note | Notebook | Tag | NoteTag | Resource> {
+export function rawToRecord(raw: RawItem): WithExtra<Note | Notebook | Tag | NoteTag | Resource> {
+  if (!isInteropType(raw.type_)) throw new RangeError(`Joplin item type ${raw.type_} has no Folio record`);
   const modelled = MODELLED[raw.type_];
   const record: Record<string, unknown> = raw.type_ === ItemType.Note ? { ...noteDefaults(0), body: raw.body ?? '' } : {};
   if (raw.title !== undefined) record.title = raw.title;

@@ -1,0 +1,107 @@
+/**
+ * The one entry point of import: give it the picked files (one archive, several Markdown files, or
+ * a folder's files) and it tells the format from their bytes and names, then streams them into
+ * Folio, reporting progress by bytes read. DOM-free: works on Blob/File, in a page, a worker or Node.
+ */
+import { AppError } from '$lib/core';
+import type { FolioDatabase } from '$lib/db';
+import { detectFormat, isMarkdownName, isRawItemPath } from './detect';
+import type { ImportOptions, ImportReport } from './import-report';
+import { MAX_ATTACHMENT_BYTES } from './import-report';
+import { importJoplinEntries } from './joplin-import';
+import { importMarkdownEntries } from './markdown-import';
+import { blobEntry, tarEntries, zipEntries, type ImportEntry } from './sources';
+
+/** A picked file: a File (with `webkitRelativePath` for a folder) or a Blob with a name. */
+export interface ImportFile {
+  name: string;
+  blob: Blob;
+  /** Path inside a picked folder, when there is one. */
+  path?: string;
+}
+
+/** Imports the picked files into Folio and returns what happened. */
+export async function importFiles(db: FolioDatabase, files: ImportFile[], options: ImportOptions = {}): Promise<ImportReport> {
+  if (!files.length) throw new AppError('invalid_argument', 'No file was chosen to import.');
+  if (files.length === 1 && !files[0].path?.includes('/')) return importOne(db, files[0], options);
+  const entries = files.map((f) => blobEntry(f.path || f.name, f.blob));
+  const total = files.reduce((n, f) => n + f.blob.size, 0);
+  options.onProgress?.({ readBytes: 0, totalBytes: total, items: 0 });
+  const stripped = stripTop(entries);
+  const report = stripped.some((e) => isRawItemPath(e.path))
+    ? await importJoplinEntries(db, iterate(stripped), options.signal)
+    : await importMarkdownEntries(db, entries, folderName(files), options.signal);
+  options.onProgress?.({ readBytes: total, totalBytes: total, items: report.notes });
+  return report;
+}
+
+async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOptions): Promise<ImportReport> {
+  const head = new Uint8Array(await file.blob.slice(0, 512).arrayBuffer());
+  const format = detectFormat(file.name, head);
+  const stream = () => counted(file.blob, options);
+  if (format === 'jex') return importJoplinEntries(db, tarEntries(stream()), options.signal);
+  if (format === 'markdown') return importMarkdownEntries(db, [blobEntry(file.name, file.blob)], '', options.signal);
+  if (format === 'zip') {
+    const names = await zipNames(file.blob);
+    const raw = stripTop(names.map((path) => ({ path }))).some((e) => isRawItemPath(e.path));
+    if (raw) return importJoplinEntries(db, stripTopStream(zipEntries(stream(), MAX_ATTACHMENT_BYTES), names), options.signal);
+    const entries: ImportEntry[] = [];
+    for await (const entry of zipEntries(stream(), MAX_ATTACHMENT_BYTES)) entries.push(entry);
+    return importMarkdownEntries(db, entries, file.name.replace(/\.zip$/i, ''), options.signal);
+  }
+  throw new AppError('invalid_argument', `"${file.name}" is not a file Folio can import. Choose a Joplin export (.jex), a zip of a RAW export or of Markdown files, or Markdown files.`);
+}
+
+/** The file's stream, reporting bytes read as it goes. */
+function counted(blob: Blob, options: ImportOptions): ReadableStream<Uint8Array> {
+  let read = 0;
+  let items = 0;
+  const total = blob.size;
+  options.onProgress?.({ readBytes: 0, totalBytes: total, items });
+  return blob.stream().pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        read += chunk.byteLength;
+        items++;
+        options.onProgress?.({ readBytes: read, totalBytes: total, items });
+        controller.enqueue(chunk);
+      }
+    })
+  );
+}
+
+/** The names in a zip, read in one streaming pass without inflating anything. */
+async function zipNames(blob: Blob): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of zipEntries(blob.stream(), -1)) names.push(entry.path);
+  return names;
+}
+
+/** Drops a top folder that every entry shares (a zipped or picked RAW folder). */
+function stripTop<T extends { path: string }>(entries: T[]): T[] {
+  const top = sharedTop(entries.map((e) => e.path));
+  return top ? entries.map((e) => ({ ...e, path: e.path.slice(top.length + 1) })) : entries;
+}
+
+function sharedTop(paths: string[]): string {
+  const tops = new Set(paths.map((p) => (p.includes('/') ? p.split('/')[0] : '')));
+  if (tops.size !== 1 || tops.has('')) return '';
+  const top = [...tops][0];
+  // `resources/` alone is part of a RAW tree, not a wrapper folder.
+  return top === 'resources' ? '' : top;
+}
+
+async function* stripTopStream(entries: AsyncIterable<ImportEntry>, names: string[]): AsyncGenerator<ImportEntry> {
+  const top = sharedTop(names);
+  for await (const entry of entries) yield top ? { ...entry, path: entry.path.slice(top.length + 1) } : entry;
+}
+
+async function* iterate(entries: ImportEntry[]): AsyncGenerator<ImportEntry> {
+  yield* entries;
+}
+
+function folderName(files: ImportFile[]): string {
+  const first = files[0].path ?? '';
+  if (first.includes('/')) return first.split('/')[0];
+  return files.length === 1 && isMarkdownName(files[0].name) ? '' : 'Imported Markdown';
+}

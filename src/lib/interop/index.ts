@@ -1,0 +1,11 @@
+export { importFiles } from './import-file';
+export type { ImportFile } from './import-file';
+export type { ImportReport, ImportProblem, ImportProgress, ImportOptions, TitleSource } from './import-report';
+export { MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, formatSize } from './import-report';
+export { exportLibrary, exportNoteMarkdown } from './export';
+export type { ExportFormat, ExportOptions, ExportFile } from './export';
+export type { ExportScope } from './export-scope';
+export type { ExportProgress } from './joplin-export';
+export { parseRawItem, serializeRawItem, RawItemError } from './raw-item';
+export type { RawItem } from './raw-item';
+export { FALLBACK_NOTEBOOK_TITLE } from './joplin-import-finish';
