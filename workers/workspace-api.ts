@@ -1,19 +1,16 @@
 /**
- * The workspace worker's API: the one object Comlink exposes to the page. It is built here from lib
- * modules, so the worker entry only wires things up and tests can call the API directly.
- *
- * Seam for later issues: search, the tool registry and the agent loop join this object as methods
- * built from `deps`. A method that can be cancelled takes `{ callId }` from the caller and asks
- * `cancels.signal(callId)` for its AbortSignal (then `cancels.release(callId)` when done); the page's
+ * The workspace worker's API: the one object Comlink exposes to the page, a spread of per-area
+ * builders over the shared services (services.ts), so each area lives in its own file:
+ *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts (later).
+ * To add an area: write `createXApi(services)` returning an object of methods, spread it below.
+ * Method names must be unique across areas (a test checks). A method that can be cancelled takes
+ * `{ callId }` and runs its work through `services.cancellable(callId, (signal) => ...)`; the page's
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
 import type { FolioDatabase } from '$lib/db';
-import { createCancelRegistry, type CancelRegistry } from '$lib/rpc';
-
-/** What the workspace API is built from. */
-export interface WorkspaceDeps {
-  db: FolioDatabase;
-}
+import { createSearchApi } from './search-api';
+import type { WorkspaceServices } from './services';
+import { createToolsApi } from './tools-api';
 
 /** What `info()` reports: enough for the page to check it talks to a worker on the right database. */
 export interface WorkspaceInfo {
@@ -21,8 +18,9 @@ export interface WorkspaceInfo {
   schemaVersion: number;
 }
 
-/** Builds the workspace API. */
-export function createWorkspaceApi(deps: WorkspaceDeps, cancels: CancelRegistry = createCancelRegistry()) {
+/** The methods every worker answers: heartbeat, identity, cancellation. */
+export function createCoreApi(services: Pick<WorkspaceServices, 'db' | 'cancels'>) {
+  const db: FolioDatabase = services.db;
   return {
     /** Answers at once: the client's heartbeat and a liveness check. */
     ping(): 'pong' {
@@ -30,13 +28,28 @@ export function createWorkspaceApi(deps: WorkspaceDeps, cancels: CancelRegistry 
     },
     /** The database the worker opened. */
     info(): WorkspaceInfo {
-      return { database: deps.db.name, schemaVersion: deps.db.verno };
+      return { database: db.name, schemaVersion: db.verno };
     },
     /** Cancels the running call with this id; returns whether one was running. */
     cancel(callId: string): boolean {
-      return cancels.cancel(callId);
+      return services.cancels.cancel(callId);
     }
   };
+}
+
+/** The API areas, by name; the union of their methods is the worker's API. */
+export function workspaceAreas(services: WorkspaceServices) {
+  return {
+    core: createCoreApi(services),
+    search: createSearchApi(services),
+    tools: createToolsApi(services)
+  };
+}
+
+/** Builds the workspace API: every area's methods in one flat object (Comlink calls by name). */
+export function createWorkspaceApi(services: WorkspaceServices) {
+  const { core, search, tools } = workspaceAreas(services);
+  return { ...core, ...search, ...tools };
 }
 
 /** The workspace worker's API, as the page sees its shape. */

@@ -1,0 +1,112 @@
+/**
+ * The search part of the workspace API: full-text search for the search box, Related notes and the
+ * semantic index's status, progress subscription, pause/resume and embedder choice for the UI.
+ */
+import { AppError } from '$lib/core';
+import type { SearchResponse } from '$lib/search';
+import type { EmbedderConfig } from './embedder-config';
+import type { SemanticSnapshot, SemanticStatusReport } from './semantic-host';
+import type { WorkspaceServices } from './services';
+
+/** Results the search box asks for by default, and at most. */
+export const DEFAULT_UI_SEARCH_LIMIT = 200;
+const MAX_SEARCH_LIMIT = 1_000;
+
+/** Options of `search`. */
+export interface SearchCallOptions {
+  /** At most this many results (1..1000, default 200); `total` counts all. */
+  limit?: number;
+  /** Makes the call cancellable with `cancel(callId)`. */
+  callId?: string;
+}
+
+/** A note related to the open one, by meaning. */
+export interface RelatedNote {
+  id: string;
+  title: string;
+  /** Cosine similarity of the note's best chunk. */
+  score: number;
+}
+
+/** Related notes, or `available: false` when no embedder is configured. */
+export interface RelatedNotesAnswer {
+  available: boolean;
+  notes: RelatedNote[];
+}
+
+/** A semantic-status listener; over Comlink it is a proxy whose call returns a promise. */
+export type SemanticListener = (snapshot: SemanticSnapshot) => unknown;
+
+/** Builds the search methods of the workspace API. */
+export function createSearchApi(services: WorkspaceServices) {
+  const { fullText, semantic } = services;
+  const subscriptions = new Map<number, () => void>();
+  let nextSubscription = 1;
+
+  return {
+    /** Full-text search with the whole syntax; a malformed query is searched as typed, with `warnings`. */
+    search(query: string, options: SearchCallOptions = {}): Promise<SearchResponse> {
+      if (typeof query !== 'string') return Promise.reject(new TypeError('search: query must be a string'));
+      const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_UI_SEARCH_LIMIT)));
+      return services.cancellable(options.callId, async (signal) => {
+        const response = await fullText.search(query, { limit });
+        signal?.throwIfAborted();
+        return response;
+      });
+    },
+
+    /** The notes nearest in meaning to `noteId`, best first. */
+    async relatedNotes(noteId: string, k = 5): Promise<RelatedNotesAnswer> {
+      const search = semantic.search;
+      if (!search) return { available: false, notes: [] };
+      if (!Number.isInteger(k) || k < 1 || k > 50) throw new AppError('invalid_argument', `k must be an integer from 1 to 50, got ${k}.`);
+      const hits = await search.relatedNotes(noteId, k);
+      return { available: true, notes: hits.map((hit) => ({ id: hit.note_id, title: hit.title, score: hit.score })) };
+    },
+
+    /** The semantic index's state and size. */
+    semanticStatus(): Promise<SemanticStatusReport> {
+      return semantic.status();
+    },
+
+    /** Calls `listener` (a Comlink proxy) with every state change, starting now; returns an id for `unsubscribeSemantic`. */
+    subscribeSemantic(listener: SemanticListener): number {
+      const id = nextSubscription++;
+      const send = (snapshot: SemanticSnapshot) => {
+        // A page that went away (or a dead proxy) ends its subscription.
+        Promise.resolve(listener(snapshot)).catch(() => subscriptions.get(id)?.());
+      };
+      const stop = semantic.subscribe(send);
+      subscriptions.set(id, () => {
+        stop();
+        subscriptions.delete(id);
+      });
+      send(semantic.snapshot());
+      return id;
+    },
+
+    /** Ends a subscription; returns whether it existed. */
+    unsubscribeSemantic(id: number): boolean {
+      const stop = subscriptions.get(id);
+      stop?.();
+      return !!stop;
+    },
+
+    /** Holds background indexing before its next batch. */
+    pauseIndexing(): SemanticSnapshot {
+      semantic.pause();
+      return semantic.snapshot();
+    },
+
+    /** Lets background indexing go on. */
+    resumeIndexing(): SemanticSnapshot {
+      semantic.resume();
+      return semantic.snapshot();
+    },
+
+    /** Stores and applies the embedder choice (all tabs follow); indexing starts in the background. */
+    configureEmbedder(config: EmbedderConfig): Promise<SemanticSnapshot> {
+      return semantic.configure(config);
+    }
+  };
+}
