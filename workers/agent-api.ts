@@ -1,0 +1,224 @@
+/**
+ * The agent's part of the workspace worker API: chat turns, the provider connection test, model
+ * listing and the in-browser model's download. The agent loop, the providers and WebLLM's engine all
+ * live here, in the worker, so a long model call never blocks typing.
+ *
+ * A turn's callbacks (streamed text, tool-call entries, download progress) come from the page as one
+ * Comlink proxy; session tools (issue 5) as a second, optional one. Neither can receive an
+ * AbortSignal (it does not clone), so Stop works through `cancel(callId)`: the registry aborts the
+ * turn's signal, the provider aborts its request, and `runTurn` answers with the partial turn.
+ *
+ * A turn never rejects for a model or agent failure: it resolves with `{ ok: false }` and the turn as
+ * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
+ * for programming mistakes, and when the worker dies (the page's client reports that).
+ */
+import { createAgent, AgentError, type Agent, type AgentFailure } from '$lib/agent';
+import type { NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
+import {
+  contextLengthFor,
+  createProvider,
+  isLocalProvider,
+  listModels,
+  ProviderError,
+  testConnection,
+  webLlmModels,
+  WebLlmProvider,
+  type ChatDelta,
+  type ChatMessage,
+  type ChatProvider,
+  type ConnectionResult,
+  type LoadProgress,
+  type ModelInfo,
+  type ProviderConfig
+} from '$lib/llm';
+import type { CancelRegistry } from '$lib/rpc';
+import type { ToolCallSource, ToolContext, ToolInfo, ToolResult } from '$lib/tools';
+
+/** The provider settings a call runs with: the config (key included) and the remote opt-in. */
+export interface AgentProviderSettings {
+  config: ProviderConfig;
+  /** The user allowed sending notes to this (non-loopback) provider. */
+  allowRemote: boolean;
+}
+
+/** One chat turn as the page asks for it. */
+export interface TurnRequest {
+  /** The id `cancel(callId)` stops the turn with. */
+  callId: string;
+  settings: AgentProviderSettings;
+  context: NoteContext;
+  history: ChatMessage[];
+  message: string | UserTurnInput;
+}
+
+/** The page's listeners for one turn (a Comlink proxy; every method is optional). */
+export interface TurnListener {
+  onDelta?(delta: ChatDelta): void;
+  onToolCall?(entry: ToolTranscriptEntry): void;
+  onToolResult?(entry: ToolTranscriptEntry): void;
+  onTrim?(info: TrimInfo): void;
+  /** WebLLM download and load progress, when the turn has to load the model first. */
+  onProgress?(progress: LoadProgress): void;
+}
+
+/** Why a turn failed: the agent's reasons, or settings that forbid or break the call. */
+export type TurnFailure = AgentFailure | 'settings';
+
+/** How a turn ended. On failure, `partial` is the turn as far as it got (for the transcript). */
+export type TurnOutcome =
+  | { ok: true; result: TurnResult }
+  | { ok: false; reason: TurnFailure; message: string; partial?: TurnResult };
+
+/** What the agent API is built from: the worker's shared services (services.ts), structurally. */
+export interface AgentApiDeps {
+  cancels: CancelRegistry;
+  registry: { list(): ToolInfo[]; call(id: string, input: unknown, ctx: ToolContext): Promise<ToolResult> };
+  /** A fresh ToolContext per call, so a semantic index configured meanwhile is used. */
+  toolContext(options: { source: ToolCallSource; signal?: AbortSignal }): ToolContext;
+}
+
+/** The registry as the agent's tool host: every call marked as the AI's, with its own signal. */
+export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext'>): WorkspaceToolHost {
+  return {
+    list: () => deps.registry.list(),
+    call: (id, input, options) => deps.registry.call(id, input, deps.toolContext({ source: options.source, signal: options.signal }))
+  };
+}
+
+/** How long model listing may take when a turn looks up the model's context window. */
+const CONTEXT_LOOKUP_TIMEOUT_MS = 3_000;
+
+/** The words shown when a remote provider has no opt-in. */
+export const REMOTE_REFUSED_MESSAGE =
+  'This provider is on another computer, and sending notes to it is not allowed. Turn on “Allow sending notes to this provider” in Settings to use it.';
+
+/** Throws a `config` ProviderError when the settings send notes away without the user's opt-in. */
+export function assertAllowed(settings: AgentProviderSettings): void {
+  if (!isLocalProvider(settings.config) && !settings.allowRemote) throw new ProviderError('config', REMOTE_REFUSED_MESSAGE);
+}
+
+/** The context window to plan with: the catalogue's (WebLLM), the server's stated one, or a default. */
+async function contextTokensFor(config: ProviderConfig): Promise<number> {
+  try {
+    if (config.kind === 'webllm') return (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config);
+    const listed = await listModels(config, { signal: AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS) });
+    return contextLengthFor(config, listed.find((m) => m.id === config.model));
+  } catch {
+    // Listing is optional (many servers lack it or refuse it): plan with the cautious default.
+    return contextLengthFor(config);
+  }
+}
+
+/** One agent per provider settings; rebuilt when they change (the WebLLM engine is kept per model). */
+class AgentCache {
+  private key = '';
+  private entry: Promise<{ agent: Agent; provider: ChatProvider }> | undefined;
+  /** Where the current WebLLM provider reports progress to (the turn or load that waits for it). */
+  progressSink: ((progress: LoadProgress) => void) | undefined;
+
+  constructor(private readonly tools: WorkspaceToolHost) {}
+
+  get(config: ProviderConfig): Promise<{ agent: Agent; provider: ChatProvider }> {
+    const key = JSON.stringify(config);
+    if (this.entry && key === this.key) return this.entry;
+    this.key = key;
+    this.entry = this.build(config);
+    this.entry.catch(() => {
+      if (this.key === key) this.entry = undefined;
+    });
+    return this.entry;
+  }
+
+  private async build(config: ProviderConfig) {
+    const provider = createProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
+    const contextTokens = await contextTokensFor(config);
+    return { provider, agent: createAgent({ provider, tools: this.tools, contextTokens }) };
+  }
+}
+
+/** The failure outcome for anything a turn threw. */
+function failure(error: unknown): TurnOutcome {
+  if (error instanceof AgentError) return { ok: false, reason: error.reason, message: error.message, partial: error.partial };
+  if (error instanceof ProviderError) return { ok: false, reason: 'settings', message: error.message };
+  throw error;
+}
+
+/** A session-tools proxy without the signal (it cannot cross to the page); the loop races it on Stop. */
+function sessionHost(remote: SessionToolHost | undefined): SessionToolHost | undefined {
+  return remote && { call: (name, args) => remote.call(name, args, {}) };
+}
+
+/** Calls a listener method without waiting: a slow page must not slow the turn. */
+function tell<A>(method: ((arg: A) => unknown) | undefined, listener: TurnListener | undefined, arg: A): void {
+  if (!method) return;
+  Promise.resolve(method.call(listener, arg)).catch(() => {});
+}
+
+/** Builds the agent's worker methods, to spread into the workspace API. */
+export function createAgentApi(deps: AgentApiDeps) {
+  const agents = new AgentCache(agentToolHost(deps));
+  return {
+    /** Runs one chat turn; see TurnOutcome. `sessionTools` is needed when the context has a note. */
+    async runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome> {
+      const signal = deps.cancels.signal(request.callId);
+      try {
+        assertAllowed(request.settings);
+        if (listener?.onProgress) agents.progressSink = (p) => tell(listener.onProgress, listener, p);
+        const { agent } = await agents.get(request.settings.config);
+        const result = await agent.runNoteChat(request.context, request.history, request.message, {
+          signal,
+          sessionTools: sessionHost(sessionTools),
+          onDelta: listener?.onDelta && ((d) => tell(listener.onDelta, listener, d)),
+          onToolCall: listener?.onToolCall && ((e) => tell(listener.onToolCall, listener, e)),
+          onToolResult: listener?.onToolResult && ((e) => tell(listener.onToolResult, listener, e)),
+          onTrim: listener?.onTrim && ((i) => tell(listener.onTrim, listener, i))
+        });
+        return { ok: true, result };
+      } catch (error) {
+        return failure(error);
+      } finally {
+        deps.cancels.release(request.callId);
+      }
+    },
+
+    /** Sends one short request with these settings and reports success or the exact failure. */
+    async testProvider(settings: AgentProviderSettings, callId?: string): Promise<ConnectionResult> {
+      const { config } = settings;
+      try {
+        assertAllowed(settings);
+      } catch (error) {
+        return { ok: false, kind: 'config', message: (error as Error).message };
+      }
+      if (config.kind === 'webllm') return { ok: false, kind: 'unsupported', message: 'In-browser models are tested by loading them: use Download model.' };
+      const signal = callId ? deps.cancels.signal(callId) : undefined;
+      try {
+        return await testConnection(config, { signal });
+      } finally {
+        if (callId) deps.cancels.release(callId);
+      }
+    },
+
+    /** The models a provider offers (WebLLM: the catalogue, with `cached` set). */
+    async listProviderModels(settings: AgentProviderSettings): Promise<ModelInfo[]> {
+      if (settings.config.kind === 'webllm') return webLlmModels({ checkCache: true });
+      assertAllowed(settings);
+      return listModels(settings.config);
+    },
+
+    /** Downloads (or reuses) and loads a WebLLM model, reporting progress; `cancel(callId)` stops waiting. */
+    async loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void> {
+      if (settings.config.kind !== 'webllm') throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
+      const signal = deps.cancels.signal(callId);
+      agents.progressSink = onProgress && ((p) => tell(onProgress, undefined, p));
+      try {
+        const { provider } = await agents.get(settings.config);
+        if (provider instanceof WebLlmProvider) await provider.load(signal);
+      } finally {
+        deps.cancels.release(callId);
+      }
+    }
+  };
+}
+
+/** The agent's worker methods. */
+export type AgentApi = ReturnType<typeof createAgentApi>;
