@@ -242,6 +242,20 @@ describe('OpenAiCompatibleProvider output limit parameter', () => {
     expect(server.requests[1].body).toMatchObject({ max_tokens: 10 });
   });
 
+  it('drops stream_options for a server that rejects it, then keeps it off', async () => {
+    const { provider, server } = await setup([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], { unsupportedParams: ['stream_options'] });
+    expect((await provider.chat(hello)).text).toBe('a');
+    expect((await provider.chat(hello)).text).toBe('b');
+    expect(server.requests.map((r) => 'stream_options' in (r.body as object))).toEqual([true, false, false]);
+  });
+
+  it('gives up with the server message when the parameter it rejects is not one it can change', async () => {
+    const { provider } = await setup([{ type: 'text', text: 'never' }], { unsupportedParams: ['stream'] });
+    const error = await rejection(provider.chat(hello));
+    expect(error).toMatchObject({ kind: 'bad_request', status: 400 });
+    expect(error.message).toContain("Unsupported parameter: 'stream'");
+  });
+
   it('starts with max_completion_tokens for api.openai.com', () => {
     const provider = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: 'https://api.openai.com/v1', model: 'gpt-5' });
     expect(provider.maxTokensParam).toBe('max_completion_tokens');

@@ -66,12 +66,12 @@ function initialMaxTokensParam(config: OpenAiCompatibleConfig): Exclude<MaxToken
   return new URL(normalizeOpenAiBaseUrl(config.baseUrl)).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens';
 }
 
-/** Whether a 400 says the server wants the other output-limit parameter. */
-function wantsOtherMaxTokensParam(error: ProviderError, used: string): boolean {
+/** Whether a 400 says the server does not take this parameter. */
+function rejectsParam(error: ProviderError, param: string): boolean {
   if (error.status !== 400) return false;
   const cause = error.cause as { param?: string; code?: string } | undefined;
-  if (cause?.code === 'unsupported_parameter' && cause.param === used) return true;
-  const named = error.message.includes(`'${used}'`) || error.message.includes(`"${used}"`);
+  if (cause?.code === 'unsupported_parameter' && cause.param === param) return true;
+  const named = error.message.includes(`'${param}'`) || error.message.includes(`"${param}"`) || error.message.includes(`: ${param}`);
   return named && /unsupported|not supported|unrecognized|unknown|not permitted|extra/i.test(error.message);
 }
 
@@ -79,8 +79,10 @@ function wantsOtherMaxTokensParam(error: ProviderError, used: string): boolean {
 export class OpenAiCompatibleProvider implements ChatProvider {
   readonly kind = 'openai-compatible' as const;
   readonly model: string;
-  /** The output-limit parameter in use; switches once if the server rejects it, then sticks. */
+  /** The output-limit parameter in use; switches if the server rejects it, then sticks. */
   maxTokensParam: Exclude<MaxTokensParam, 'auto'>;
+  /** Whether to ask for usage in the stream; dropped for servers that reject `stream_options`. */
+  streamOptions = true;
   private sdk: Promise<OpenAiSdk> | undefined;
 
   constructor(private readonly config: OpenAiCompatibleConfig) {
@@ -95,27 +97,37 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     this.sdk ??= createOpenAiClient(this.config);
     const { client, errors } = await this.sdk;
     const ctx: ErrorContext = { label: LABEL, baseUrl: this.config.baseUrl, signal: options.signal, sdk: errors };
-    try {
-      return await this.request(client, messages, options, ctx);
-    } catch (error) {
-      const failure = toProviderError(error, ctx);
-      if (options.maxOutputTokens === undefined || !wantsOtherMaxTokensParam(failure, this.maxTokensParam)) throw failure;
-      this.maxTokensParam = this.maxTokensParam === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+    // At most two adaptations (output-limit name, stream_options), each learnt once per provider.
+    for (let attempt = 0; ; attempt++) {
       try {
         return await this.request(client, messages, options, ctx);
-      } catch (retryError) {
-        throw toProviderError(retryError, ctx);
+      } catch (error) {
+        const failure = toProviderError(error, ctx);
+        if (attempt >= 2 || !this.adapt(failure, options)) throw failure;
       }
     }
+  }
+
+  /** Adjusts the request to what the server said it does not take; false when nothing applies. */
+  private adapt(failure: ProviderError, options: ChatOptions): boolean {
+    if (options.maxOutputTokens !== undefined && rejectsParam(failure, this.maxTokensParam)) {
+      this.maxTokensParam = this.maxTokensParam === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+      return true;
+    }
+    if (this.streamOptions && rejectsParam(failure, 'stream_options')) {
+      this.streamOptions = false;
+      return true;
+    }
+    return false;
   }
 
   private params(messages: ChatMessage[], options: ChatOptions): OpenAI.Chat.ChatCompletionCreateParamsStreaming {
     const params: OpenAI.Chat.ChatCompletionCreateParamsStreaming = {
       model: this.model,
       messages: toOpenAiMessages(messages),
-      stream: true,
-      stream_options: { include_usage: true }
+      stream: true
     };
+    if (this.streamOptions) params.stream_options = { include_usage: true };
     if (options.tools?.length) params.tools = toOpenAiTools(options.tools);
     if (options.temperature !== undefined) params.temperature = options.temperature;
     if (options.maxOutputTokens !== undefined) params[this.maxTokensParam] = options.maxOutputTokens;
