@@ -1,13 +1,14 @@
 /**
  * The workspace worker's API: the one object Comlink exposes to the page, a spread of per-area
  * builders over the shared services (services.ts), so each area lives in its own file:
- *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts (later).
+ *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts.
  * To add an area: write `createXApi(services)` returning an object of methods, spread it below.
  * Method names must be unique across areas (a test checks). A method that can be cancelled takes
  * `{ callId }` and runs its work through `services.cancellable(callId, (signal) => ...)`; the page's
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
 import type { FolioDatabase } from '$lib/db';
+import { createAgentApi } from './agent-api';
 import { createSearchApi } from './search-api';
 import type { WorkspaceServices } from './services';
 import { createToolsApi } from './tools-api';
@@ -42,14 +43,15 @@ export function workspaceAreas(services: WorkspaceServices) {
   return {
     core: createCoreApi(services),
     search: createSearchApi(services),
-    tools: createToolsApi(services)
+    tools: createToolsApi(services),
+    agent: createAgentApi(services)
   };
 }
 
 /** Builds the workspace API: every area's methods in one flat object (Comlink calls by name). */
 export function createWorkspaceApi(services: WorkspaceServices) {
-  const { core, search, tools } = workspaceAreas(services);
-  return { ...core, ...search, ...tools };
+  const { core, search, tools, agent } = workspaceAreas(services);
+  return { ...core, ...search, ...tools, ...agent };
 }
 
 /** The workspace worker's API, as the page sees its shape. */
