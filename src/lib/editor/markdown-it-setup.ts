@@ -10,6 +10,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
 import { tex } from '@mdit/plugin-tex';
 
 const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
@@ -28,6 +29,41 @@ function taskListRule(state: StateCore): void {
   }
 }
 
+const ITEM_LINE = /^((?:[ ]*>[ ]?)*)([ ]*)([-+*]|\d{1,9}[.)])([ ]*)/;
+
+/**
+ * Records on each list's opening token (`meta.indent`, `meta.gap`) how its first item is laid
+ * out: spaces before the marker (relative to the enclosing item's content) and after it, so an
+ * edited list keeps the user's indentation. Lines with tabs keep the defaults.
+ */
+function listLayoutRule(state: StateCore): void {
+  const lines = state.src.split('\n');
+  const contentColumns: number[] = [];
+  let list: Token | null = null;
+  for (const tok of state.tokens) {
+    if (tok.type === 'bullet_list_open' || tok.type === 'ordered_list_open') list = tok;
+    else if (tok.type === 'list_item_close') contentColumns.pop();
+    else if (tok.type === 'list_item_open') {
+      const parent = contentColumns[contentColumns.length - 1] ?? 0;
+      const line = tok.map ? lines[tok.map[0]] : undefined;
+      const match = line !== undefined && !line.includes('\t') ? ITEM_LINE.exec(line) : null;
+      if (!match) {
+        contentColumns.push(parent + 2);
+        continue;
+      }
+      const markerColumn = match[1].length + match[2].length;
+      const empty = line!.length === markerColumn + match[3].length + match[4].length;
+      const gap = match[4].length < 1 || match[4].length > 4 || empty ? 1 : match[4].length;
+      contentColumns.push(markerColumn + match[3].length + gap);
+      if (list) {
+        const indent = Math.min(3, Math.max(0, markerColumn - Math.max(parent, match[1].length)));
+        list.meta = { ...list.meta, indent, gap };
+        list = null;
+      }
+    }
+  }
+}
+
 /**
  * Creates the markdown-it instance Folio parses notes with. The math plugin's renderer is never
  * used by the editor (it keeps TeX verbatim); it renders escaped source so HTML output stays safe.
@@ -36,5 +72,6 @@ export function createMarkdownIt(): MarkdownIt {
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.use(tex, { render: (content: string) => md.utils.escapeHtml(content) });
   md.core.ruler.after('block', 'folio_task_list', taskListRule);
+  md.core.ruler.after('folio_task_list', 'folio_list_layout', listLayoutRule);
   return md;
 }

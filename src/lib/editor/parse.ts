@@ -21,6 +21,12 @@ function listIsTight(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** The list layout the tokenizer recorded (markdown-it-setup.ts). */
+function layoutOf(tok: Token): Attrs {
+  const meta = tok.meta as { indent?: number; gap?: number } | null;
+  return { indent: meta?.indent ?? 0, gap: meta?.gap ?? 1 };
+}
+
 function alignOf(tok: Token): string | null {
   if (!tok.attrs) return null;
   const style = tok.attrGet('style') ?? '';
@@ -50,12 +56,18 @@ const tokens: Record<string, ParseSpec> = {
   html_block: { block: 'html_block', noCloseToken: true, getAttrs: sourceOf },
   bullet_list: {
     block: 'bullet_list',
-    getAttrs: (tok, toks, i) => ({ ...sourceOf(tok), bullet: tok.markup, tight: listIsTight(toks, i) })
+    getAttrs: (tok, toks, i) => ({
+      ...sourceOf(tok),
+      ...layoutOf(tok),
+      bullet: tok.markup,
+      tight: listIsTight(toks, i)
+    })
   },
   ordered_list: {
     block: 'ordered_list',
     getAttrs: (tok, toks, i) => ({
       ...sourceOf(tok),
+      ...layoutOf(tok),
       order: Number(tok.attrGet('start') ?? 1),
       delimiter: tok.markup,
       tight: listIsTight(toks, i)

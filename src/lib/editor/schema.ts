@@ -102,13 +102,20 @@ const nodes: Record<string, NodeSpec> = {
   }),
   ordered_list: block({
     content: 'list_item+',
-    attrs: { order: { default: 1 }, tight: { default: true }, delimiter: { default: '.' } },
+    attrs: {
+      order: { default: 1 },
+      tight: { default: true },
+      delimiter: { default: '.' },
+      indent: { default: 0 },
+      gap: { default: 1 }
+    },
     parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ order: Number((dom as HTMLElement).getAttribute('start') ?? 1) }) }],
     toDOM: (node) => ['ol', node.attrs.order === 1 ? {} : { start: node.attrs.order }, 0]
   }),
   bullet_list: block({
     content: 'list_item+',
-    attrs: { tight: { default: true }, bullet: { default: '-' } },
+    // indent: spaces before the marker; gap: spaces after it (see markdown-it-setup.ts).
+    attrs: { tight: { default: true }, bullet: { default: '-' }, indent: { default: 0 }, gap: { default: 1 } },
     parseDOM: [{ tag: 'ul' }],
     toDOM: () => ['ul', 0]
   }),

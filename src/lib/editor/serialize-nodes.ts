@@ -25,6 +25,8 @@ interface StateInternals {
   atBlockStart: boolean;
   inAutolink: boolean | undefined;
   out: string;
+  closed: PMNode | null;
+  inTightList: boolean;
   flushClose(size: number): void;
 }
 
@@ -109,14 +111,35 @@ function distinctMarker(parent: PMNode, index: number, node: PMNode, attr: strin
 
 function bulletList(state: State, node: PMNode, parent: PMNode, index: number): void {
   const bullet = distinctMarker(parent, index, node, 'bullet', ['-', '*', '+']);
-  state.renderList(node, '  ', () => bullet + ' ');
+  const { indent, gap } = node.attrs as { indent: number; gap: number };
+  const first = ' '.repeat(indent) + bullet + ' '.repeat(gap);
+  renderItems(state, node, () => first);
+}
+
+/**
+ * prosemirror-markdown's renderList with one continuation indent per item: item 10's content
+ * starts a column later than item 9's, and nested blocks must line up with their own item.
+ */
+function renderItems(state: State, node: PMNode, firstDelim: (i: number) => string): void {
+  const inner = internals(state);
+  if (inner.closed && inner.closed.type === node.type) inner.flushClose(3);
+  else if (inner.inTightList) inner.flushClose(1);
+  const tight = node.attrs.tight === true;
+  const prevTight = inner.inTightList;
+  inner.inTightList = tight;
+  node.forEach((child, _offset, i) => {
+    if (i && tight) inner.flushClose(1);
+    const first = firstDelim(i);
+    state.wrapBlock(' '.repeat(first.length), first, node, () => state.render(child, node, i));
+  });
+  inner.inTightList = prevTight;
 }
 
 function orderedList(state: State, node: PMNode, parent: PMNode, index: number): void {
   const start = node.attrs.order as number;
   const delim = distinctMarker(parent, index, node, 'delimiter', ['.', ')']);
-  const width = String(start + node.childCount - 1).length + 2;
-  state.renderList(node, ' '.repeat(width), (i) => `${start + i}${delim} `);
+  const { indent, gap } = node.attrs as { indent: number; gap: number };
+  renderItems(state, node, (i) => ' '.repeat(indent) + `${start + i}${delim}` + ' '.repeat(gap));
 }
 
 /** Writes a list item; in a tight list its blocks are separated by a line break, not a blank line. */
