@@ -80,3 +80,13 @@ test('a note created in a notebook is listed there, and deleting the notebook (c
   await tree(page).getByRole('button', { name: 'Temporary', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toBeVisible();
 });
+
+test('a note dragged from the list onto a notebook moves there', async ({ page }) => {
+  await openApp(page);
+  await newNotebook(page, 'Archive');
+  await tree(page).getByRole('button', { name: 'All notes' }).click();
+  await createNote(page, 'Old memo');
+  await notesList(page).getByRole('option', { name: 'Old memo' }).dragTo(tree(page).getByRole('group', { name: 'Archive' }));
+  await tree(page).getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(notesList(page).getByRole('option', { name: 'Old memo' })).toBeVisible();
+});

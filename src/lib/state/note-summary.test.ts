@@ -7,6 +7,10 @@ describe('excerptOf', () => {
     expect(excerptOf('# Trip\n\n- [ ] pack **boots**\n- see [map](:/0123) and ![photo](:/abcd)')).toBe('Trip pack boots see map and photo');
   });
 
+  it('keeps escaped characters as text and drops the backslash', () => {
+    expect(excerptOf('Some \\*stars\\* and **bold** and 2\\_000')).toBe('Some *stars* and bold and 2_000');
+  });
+
   it('cuts long text with an ellipsis', () => {
     const excerpt = excerptOf('word '.repeat(200));
     expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_CHARS);

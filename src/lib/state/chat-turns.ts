@@ -1,0 +1,88 @@
+/**
+ * The chat transcript as the sidebar shows and stores it: one entry per user turn, holding the
+ * streamed reply, the tool calls in order, the token usage, and the agent messages the turn added.
+ * Only finished turns go into the next turn's history; a failed or stopped turn stays visible (with
+ * what it did) and can be retried, which replaces it.
+ */
+import type { ToolTranscriptEntry, TurnResult } from '$lib/agent';
+import type { ChatMessage, Usage } from '$lib/llm';
+
+/** Where a turn is. */
+export type ChatTurnStatus = 'running' | 'done' | 'failed' | 'stopped';
+
+/** One user turn and what came of it. */
+export interface ChatTurn {
+  id: string;
+  /** What the user typed. */
+  user: string;
+  /** The reply so far (streamed) or in full. */
+  reply: string;
+  /** The turn's tool calls, in the order they were made. */
+  tools: ToolTranscriptEntry[];
+  status: ChatTurnStatus;
+  /** Why it failed, in words for the user. */
+  error?: string;
+  usage?: Usage;
+  /** The agent messages of a finished turn, for the history of the next. */
+  messages: ChatMessage[];
+  /** The reply was cut off by the model's output limit. */
+  truncated?: boolean;
+  /** Whole earlier turns left out to fit the model's context window. */
+  droppedTurns?: number;
+}
+
+/** The history the next turn sends: the messages of every finished turn, in order. */
+export function historyOf(turns: readonly ChatTurn[]): ChatMessage[] {
+  return turns.filter((t) => t.status === 'done').flatMap((t) => t.messages);
+}
+
+/** Adds a tool entry, or replaces the one with the same call id (its result arrived). */
+export function upsertTool(tools: readonly ToolTranscriptEntry[], entry: ToolTranscriptEntry): ToolTranscriptEntry[] {
+  const at = tools.findIndex((t) => t.id === entry.id && t.step === entry.step);
+  return at < 0 ? [...tools, entry] : tools.map((t, i) => (i === at ? entry : t));
+}
+
+/** The turn after the agent finished it. */
+export function finishedTurn(turn: ChatTurn, result: TurnResult): ChatTurn {
+  return {
+    ...turn,
+    status: 'done',
+    reply: result.reply,
+    tools: result.transcript,
+    usage: result.usage,
+    messages: result.messages,
+    truncated: result.truncated,
+    droppedTurns: result.trim?.droppedTurns || undefined
+  };
+}
+
+/** The turn after it failed or was stopped; `partial` (when known) holds the calls it made. */
+export function failedTurn(turn: ChatTurn, status: 'failed' | 'stopped', error: string | undefined, partial?: TurnResult): ChatTurn {
+  return {
+    ...turn,
+    status,
+    error,
+    tools: partial && partial.transcript.length >= turn.tools.length ? partial.transcript : turn.tools,
+    usage: partial?.usage ?? turn.usage,
+    messages: []
+  };
+}
+
+/** Turns read back from storage; a turn still marked running was cut off by a reload or a crash. */
+export function restoreTurns(stored: readonly unknown[]): ChatTurn[] {
+  return stored
+    .filter((t): t is ChatTurn => typeof t === 'object' && t !== null && typeof (t as ChatTurn).id === 'string' && typeof (t as ChatTurn).user === 'string')
+    .map((t) => (t.status === 'running' ? { ...t, status: 'failed', error: 'This turn was interrupted before it finished.', messages: [] } : t));
+}
+
+/** "1,234 tokens in, 56 out" for a turn's usage. */
+export function usageText(usage: Usage | undefined): string {
+  if (!usage || (usage.inputTokens === 0 && usage.outputTokens === 0)) return '';
+  return `${usage.inputTokens.toLocaleString('en')} tokens in, ${usage.outputTokens.toLocaleString('en')} out`;
+}
+
+/** A conversation's title: the start of its first message. */
+export function chatTitle(turns: readonly ChatTurn[]): string {
+  const first = turns[0]?.user.trim().replace(/\s+/g, ' ') ?? '';
+  return first.length > 60 ? `${first.slice(0, 59)}…` : first;
+}
