@@ -5,7 +5,7 @@ import {
   renameNotebook, restoreNote, trashNote, updateNote, writeTransaction, type FolioDatabase
 } from '$lib/db';
 import { freshDb } from '../../../tests/fresh-db';
-import { CHANGE_BATCH, IndexFollower } from './follower';
+import { BUILD_CHUNK, CHANGE_BATCH, IndexFollower } from './follower';
 import { SearchIndex } from './search-index';
 
 async function setup(db: FolioDatabase = freshDb()) {
@@ -25,6 +25,27 @@ describe('IndexFollower', () => {
     await follower.start();
     expect(find('walrus')).toEqual([kept.id]);
     expect(follower.cursor).toBe(await latestChangeSeq(db));
+  });
+
+  it('lets other work run while it builds', async () => {
+    const { db, notebook, index, follower } = await setup();
+    await writeTransaction(db, ['notes'], {}, async (changes) => {
+      for (let i = 0; i < BUILD_CHUNK * 2; i++) {
+        const note = { ...noteDefaults(changes.now), id: newId(), parent_id: notebook.id, body: `wren ${i}` };
+        await db.notes.add(note);
+        changes.log(note.id, ItemType.Note, 'created');
+      }
+    });
+    let sizeSeenMeanwhile = -1;
+    const started = follower.start();
+    const probe = new Promise<void>((resolve) => {
+      const check = () => (index.size > 0 ? ((sizeSeenMeanwhile = index.size), resolve()) : setTimeout(check, 0));
+      check();
+    });
+    await Promise.all([started, probe]);
+    expect(sizeSeenMeanwhile).toBeGreaterThan(0);
+    expect(sizeSeenMeanwhile).toBeLessThan(BUILD_CHUNK * 2);
+    expect(index.size).toBe(BUILD_CHUNK * 2);
   });
 
   it('picks up a created note on catch-up', async () => {

@@ -17,6 +17,14 @@ import type { IndexedNote, SearchCatalog } from './types';
 
 /** Changes read from the log per batch. */
 export const CHANGE_BATCH = 500;
+/**
+ * Notes indexed between two yields to the event loop while building: a 50,000-note build takes
+ * seconds, and the worker must keep answering other calls meanwhile (searches see the notes
+ * indexed so far).
+ */
+export const BUILD_CHUNK = 500;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Follows the change log into a SearchIndex. */
 export class IndexFollower {
@@ -76,7 +84,10 @@ export class IndexFollower {
     }
     this.index.setCatalog(await this.readCatalog());
     for (const id of this.index.ids()) this.index.remove(id);
-    for (const note of notes) this.index.upsert(toIndexedNote(note, tagsByNote.get(note.id) ?? []));
+    for (let i = 0; i < notes.length; i++) {
+      this.index.upsert(toIndexedNote(notes[i], tagsByNote.get(notes[i].id) ?? []));
+      if ((i + 1) % BUILD_CHUNK === 0) await yieldToEventLoop();
+    }
     this.index.compact();
     this.seq = seq;
   }

@@ -22,7 +22,7 @@ export type {
 } from './query-types';
 export { FILTER_NAMES } from './query-types';
 export { SearchIndex, MAX_TEXT_TERMS } from './search-index';
-export { IndexFollower, toIndexedNote, CHANGE_BATCH } from './follower';
+export { IndexFollower, toIndexedNote, CHANGE_BATCH, BUILD_CHUNK } from './follower';
 export { makeSnippet, SnippetMaker, SNIPPET_CHARS } from './snippet';
 export type { Snippet } from './snippet';
 export { foldText, tokenize } from './fold';
