@@ -13,4 +13,7 @@ export { createCancelRegistry, newCallId } from './cancel-registry';
 export type { CancelRegistry } from './cancel-registry';
 export { installComlinkErrors } from './comlink-errors';
 export { getWorkspace, WORKSPACE_CALL_TIMEOUT_MS, WORKSPACE_READY_TIMEOUT_MS, WORKSPACE_HEARTBEAT_TIMEOUT_MS } from './workspace';
-export type { WorkspaceApi } from './workspace';
+export type {
+  WorkspaceApi, SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener, SemanticSnapshot, SemanticStatusReport,
+  PublicEmbedderConfig, EmbedderConfig, EmbedderKind, ToolCallOptions
+} from './workspace';

@@ -31,3 +31,7 @@ export function getWorkspace(): WorkerClient<WorkspaceApi> {
 }
 
 export type { WorkspaceApi };
+export type { SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener } from '../../../workers/search-api';
+export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } from '../../../workers/semantic-host';
+export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
+export type { ToolCallOptions } from '../../../workers/tools-api';
