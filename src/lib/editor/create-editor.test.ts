@@ -149,3 +149,18 @@ describe('createEditor', () => {
     expect(ed.getMarkdown()).toBe('**bold** text\n');
   });
 });
+
+describe('mark input rules', () => {
+  it('makes **text** bold and _text_ italic as the closing delimiter is typed', () => {
+    const ed = mount({ markdown: '' });
+    type(ed.view, 'a **bold** and _it_ and `c` end');
+    expect(ed.getMarkdown()).toBe('a **bold** and _it_ and `c` end\n');
+    expect(ed.view.state.doc.firstChild!.child(1).marks.map((m) => m.type.name)).toEqual(['strong']);
+  });
+
+  it('leaves a lone star as text', () => {
+    const ed = mount({ markdown: '' });
+    type(ed.view, '5 * 3 = 15');
+    expect(ed.getMarkdown()).toBe('5 * 3 = 15\n');
+  });
+});
