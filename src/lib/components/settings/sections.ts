@@ -3,6 +3,7 @@
  * here (a component rendered under its own heading inside the dialog).
  */
 import type { Component } from 'svelte';
+import SemanticSettings from './SemanticSettings.svelte';
 import StorageSection from './StorageSection.svelte';
 
 /** One titled section of the Settings dialog. */
@@ -13,4 +14,7 @@ export interface SettingsSection {
 }
 
 /** The Settings dialog's sections. */
-export const settingsSections: SettingsSection[] = [{ id: 'storage', title: 'Storage', component: StorageSection }];
+export const settingsSections: SettingsSection[] = [
+  { id: 'storage', title: 'Storage', component: StorageSection },
+  { id: 'semantic', title: 'Semantic search', component: SemanticSettings }
+];
