@@ -5,7 +5,7 @@
  * without it) then `npm rebuild sqlite3`; about two minutes, skipped when already installed.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -15,11 +15,11 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 /** Where the CLI is installed. */
 export const JOPLIN_DIR = join(HERE, 'joplin');
 const MAIN = join(JOPLIN_DIR, 'node_modules', 'joplin', 'main.js');
-const SQLITE_BINDING = join(JOPLIN_DIR, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+const SQLITE_BINDINGS = join(JOPLIN_DIR, 'node_modules', 'sqlite3', 'lib', 'binding');
 
-/** Whether the CLI and its sqlite3 binding are installed. */
+/** Whether the CLI and its sqlite3 binding (built into lib/binding/napi-*) are installed. */
 export function joplinInstalled(): boolean {
-  return existsSync(MAIN) && existsSync(SQLITE_BINDING);
+  return existsSync(MAIN) && existsSync(SQLITE_BINDINGS) && readdirSync(SQLITE_BINDINGS).some((d) => existsSync(join(SQLITE_BINDINGS, d, 'node_sqlite3.node')));
 }
 
 /** Installs the CLI unless it is there already. Synchronous: called once before the test runs. */
