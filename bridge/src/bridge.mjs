@@ -2,7 +2,8 @@
 // relayed to the open Folio tab over a WebSocket at ws://127.0.0.1:PORT/tab. The MCP servers run in
 // the tab, over the user's notes; the bridge checks, routes and relays, nothing more.
 //
-// Order of checks on /mcp: Host/Origin (403), bearer token (401), method (405), body (413/400),
+// Order of checks on /mcp: Host/Origin (403), bearer token (401), method (405), body and batch
+// size (413/400),
 // tab connected (503), session (404 unknown, 400 missing); then the SDK transport takes over.
 import http from 'node:http';
 import { ClientSessions, BRIDGE_ERROR, NO_TAB_MESSAGE } from './client-sessions.mjs';
@@ -12,6 +13,8 @@ import { TabLink } from './tab-link.mjs';
 /** The port the bridge listens on unless told otherwise. */
 export const DEFAULT_PORT = 7411;
 const LOOPBACK = '127.0.0.1';
+/** The most messages one POST may batch (the SDK transport's own limit). */
+export const MAX_BATCH = 100;
 
 /**
  * Starts the bridge. Resolves once it listens.
@@ -93,6 +96,9 @@ async function handle(req, res, guard, tab, sessions) {
   }
   const { body, error } = await readJsonBody(req);
   if (error) return sendJsonError(res, error[0], error[1], error[2]);
+  if (Array.isArray(body) && body.length > MAX_BATCH) {
+    return sendJsonError(res, 400, -32600, `Invalid request: a batch holds at most ${MAX_BATCH} messages, this one ${body.length}.`);
+  }
   const ids = requestIds(body);
   if (!tab.connected && ids.length > 0) return sendJsonError(res, 503, BRIDGE_ERROR, NO_TAB_MESSAGE, ids.length === 1 ? ids[0] : null);
   const target = session ?? (isInitialize(body) ? await sessions.create() : undefined);

@@ -1,18 +1,10 @@
 /** Starting the bridge and SDK clients for the bridge tests. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-// @ts-expect-error The bridge is plain JavaScript (it runs on Node without a build step).
-import { startBridge } from '../../bridge/src/bridge.mjs';
+import { startBridge, type Bridge } from '../../bridge/src/bridge.mjs';
 
 /** The handle `startBridge` resolves to. */
-export interface BridgeHandle {
-  port: number;
-  url: string;
-  tabUrl: string;
-  readonly tabConnected: boolean;
-  readonly sessionCount: number;
-  close(): Promise<void>;
-}
+export type BridgeHandle = Bridge;
 
 export const CLIENT_TOKEN = 'client-token-for-tests-0123456789';
 export const PAIRING_TOKEN = 'pairing-token-for-tests-0123456789';

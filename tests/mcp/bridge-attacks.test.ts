@@ -1,0 +1,195 @@
+import http from 'node:http';
+import WebSocket from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectBridge, type BridgeLinkStatus, type WebSocketConstructor } from '../../src/lib/mcp/bridge-link';
+import { bridgeBase, CLIENT_TOKEN, connectHttpClient, initializeBody, post, startTestBridge, PAIRING_TOKEN, type BridgeHandle } from './bridge-kit';
+import { startNodeTab } from './node-tab';
+
+let cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+async function setup() {
+  const bridge: BridgeHandle = await startTestBridge();
+  cleanups.push(() => bridge.close());
+  const tab = await startNodeTab(bridgeBase(bridge), PAIRING_TOKEN);
+  cleanups.push(() => tab.close());
+  return { bridge, tab };
+}
+
+/** A raw request with any headers (fetch forbids setting Host). */
+function raw(bridge: BridgeHandle, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(bridge.url, { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body ?? '');
+  });
+}
+
+/** Registers a tool in the tab that waits until aborted; resolves `started` when called. */
+function slowTool(tab: Awaited<ReturnType<typeof startNodeTab>>) {
+  const state = { aborted: false, started: undefined as unknown as Promise<void> };
+  let begin!: () => void;
+  state.started = new Promise((r) => (begin = r));
+  tab.registry.register({
+    id: 'slow',
+    description: 'waits',
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true },
+    handler: (_i, ctx) =>
+      new Promise((resolve) => {
+        begin();
+        ctx.signal?.addEventListener('abort', () => ((state.aborted = true), resolve('late')));
+      })
+  });
+  return state;
+}
+
+const waitUntil = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('bridge against bad input and attacks', () => {
+  it('refuses a request without a token', async () => {
+    const { bridge } = await setup();
+    const res = await raw(bridge, { body: initializeBody() });
+    expect([res.status, JSON.parse(res.body).error.message]).toEqual([401, expect.stringMatching(/Unauthorized/)]);
+  });
+
+  it('refuses a wrong token', async () => {
+    const { bridge } = await setup();
+    expect((await post(bridge, initializeBody(), { authorization: 'Bearer wrong' })).status).toBe(401);
+  });
+
+  it('accepts the token in the URL for clients that only take a URL', async () => {
+    const { bridge } = await setup();
+    const res = await fetch(`${bridge.url}?token=${CLIENT_TOKEN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: initializeBody()
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const { bridge } = await setup();
+    expect((await post(bridge, initializeBody(), { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('refuses a non-loopback Host (DNS rebinding)', async () => {
+    const { bridge } = await setup();
+    const res = await raw(bridge, { headers: { host: `evil.example:${bridge.port}`, authorization: `Bearer ${CLIENT_TOKEN}` }, body: initializeBody() });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers a malformed body with a parse error', async () => {
+    const { bridge } = await setup();
+    const res = await post(bridge, '{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect([res.status, res.json.error.code]).toEqual([400, -32700]);
+  });
+
+  it('refuses an oversized body', async () => {
+    const { bridge } = await setup();
+    const res = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } }));
+    expect(res.status).toBe(413);
+  });
+
+  it('refuses a batch of 1,000 requests and keeps serving', async () => {
+    const { bridge } = await setup();
+    const client = await connectHttpClient(bridge);
+    const batch = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }));
+    const res = await post(bridge, JSON.stringify(batch));
+    expect([res.status, res.json.error.code]).toEqual([400, -32600]);
+    expect((await client.listTools()).tools.length).toBe(5);
+  });
+
+  it('answers an unknown session with 404', async () => {
+    const { bridge } = await setup();
+    const res = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { 'mcp-session-id': 'no-such-session' });
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses a request without a session that is not initialize', async () => {
+    const { bridge } = await setup();
+    expect((await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).status).toBe(400);
+  });
+
+  it('refuses other methods', async () => {
+    const { bridge } = await setup();
+    expect((await raw(bridge, { method: 'PUT', headers: { authorization: `Bearer ${CLIENT_TOKEN}` } })).status).toBe(405);
+  });
+
+  it('cancels the call in the tab when the client disconnects mid-call, and keeps serving', async () => {
+    const { bridge, tab } = await setup();
+    const slow = slowTool(tab);
+    const init = await fetch(bridge.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}` },
+      body: initializeBody()
+    });
+    const session = init.headers.get('mcp-session-id')!;
+    await init.text();
+    const headers = { authorization: `Bearer ${CLIENT_TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    await post(bridge, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), headers);
+    const req = http.request(bridge.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+    req.on('error', () => undefined);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'slow', arguments: {} } }));
+    await slow.started;
+    req.destroy();
+    await waitUntil(() => slow.aborted);
+    expect(slow.aborted).toBe(true);
+    const client = await connectHttpClient(bridge);
+    expect((await client.listTools()).tools.length).toBe(6);
+  });
+
+  it('answers a waiting call with an error when the tab closes mid-call', async () => {
+    const { bridge, tab } = await setup();
+    const slow = slowTool(tab);
+    const client = await connectHttpClient(bridge);
+    const call = client.callTool({ name: 'slow', arguments: {} });
+    await slow.started;
+    tab.close();
+    await expect(call).rejects.toThrow(/tab closed or reloaded/);
+  });
+
+  it('refuses a tab with the wrong pairing token', async () => {
+    const bridge = await startTestBridge();
+    cleanups.push(() => bridge.close());
+    const statuses: BridgeLinkStatus[] = [];
+    const link = connectBridge({
+      url: bridgeBase(bridge),
+      pairingToken: 'wrong',
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      connectHost: () => {
+        throw new Error('must not connect');
+      },
+      onStatus: (s) => void statuses.push(s)
+    });
+    cleanups.push(() => link.stop());
+    await waitUntil(() => statuses.some((s) => s.state === 'refused'));
+    expect([statuses.at(-1)?.state, bridge.tabConnected]).toEqual(['refused', false]);
+  });
+
+  it('refuses a second tab while one is connected', async () => {
+    const { bridge } = await setup();
+    const statuses: BridgeLinkStatus[] = [];
+    const link = connectBridge({
+      url: bridgeBase(bridge),
+      pairingToken: PAIRING_TOKEN,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      connectHost: () => {
+        throw new Error('must not connect');
+      },
+      onStatus: (s) => void statuses.push(s)
+    });
+    cleanups.push(() => link.stop());
+    await waitUntil(() => statuses.some((s) => s.state === 'retrying'));
+    expect(statuses.find((s) => s.state === 'retrying')).toMatchObject({ message: expect.stringMatching(/Another Folio tab/) });
+  });
+});
