@@ -51,6 +51,10 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
       if (run.batch.notes.length >= BATCH_SIZE) await flush(run);
     }
     await flush(run);
+    if (!run.written.notes.length) {
+      const why = run.problems.map((p) => `${p.file}: ${p.message}`).join('; ');
+      throw new AppError('invalid_argument', `Nothing was imported. ${why}`);
+    }
     return { notes: run.written.notes.length, notebooks: run.written.folders.length, tags: run.written.tags.length, resources: run.written.resources.length, problems: run.problems, titles: run.titles };
   } catch (error) {
     await removeImported(db, run.written, run.blobIds);
