@@ -1,0 +1,25 @@
+/**
+ * Plugins: a manifest plus one script, run in a sandboxed iframe (opaque origin, strict CSP) and
+ * talked to over a MessagePort through a fixed method table. Their tools join the workspace
+ * registry as proxies; their renderers return RenderSpecs that the host draws itself.
+ *
+ * Page wiring: `getPluginService()` (components/plugins/plugin-service.svelte.ts) owns the one
+ * PluginHost and starts the enabled plugins; the plugin manager and the tool views use it. This
+ * folder stays free of Svelte and SvelteKit so the worker can import it.
+ * Worker wiring: workers/plugins-api.ts (installed plugins, proxy tools, data calls).
+ */
+export { parsePluginFile, validateManifest, MAX_PLUGIN_FILE_CHARS } from './manifest';
+export type { PluginManifest, PluginPackage } from './manifest';
+export { PERMISSIONS, PERMISSION_LABELS, DATA_METHODS, dataMethod, isPermission } from './permissions';
+export type { Permission, DataMethod } from './permissions';
+export { checkRenderSpec, checkImageUrl, RENDER_SPEC_TYPES, RENDER_LIMITS } from './render-spec';
+export type { RenderSpec, RenderPolicy, ListItem, Cell } from './render-spec';
+export { boundedJsonSize, formatSize, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
+export { floodGuard, MAX_PLUGIN_MESSAGES_PER_SECOND } from './flood-guard';
+export { hostMethods, toolSpec, TOOL_TIMEOUT_MS } from './host-methods';
+export type { PluginToolSpec, HostActions } from './host-methods';
+export { connectFrame, SANDBOX_PAGE, SANDBOX_NETWORK_PAGE, HANDSHAKE_TIMEOUT_MS } from './frame-connection';
+export type { FrameConnection, ConnectFrameOptions } from './frame-connection';
+export { PluginHost, PLUGIN_START_TIMEOUT_MS, PLUGIN_RENDER_TIMEOUT_MS } from './plugin-host';
+export type { PluginWorkspace, PluginProblem, PluginHostOptions } from './plugin-host';
+export { workspaceBridge } from './workspace-bridge';

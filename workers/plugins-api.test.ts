@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNote, ensureDefaultNotebook, listRevisions, type FolioDatabase } from '$lib/db';
+import { freshDb } from '../tests/fresh-db';
+import { createPluginsApi } from './plugins-api';
+import { createWorkspaceServices, type WorkspaceServices } from './services';
+
+let db: FolioDatabase;
+let services: WorkspaceServices | undefined;
+
+afterEach(async () => {
+  services?.stop();
+  await db?.delete();
+  services = undefined;
+});
+
+async function setUp() {
+  db = freshDb();
+  await ensureDefaultNotebook(db);
+  services = await createWorkspaceServices(db, { watch: false });
+  return createPluginsApi(services);
+}
+
+const file = (permissions: string[], id = 'com.example.p') =>
+  `/* @folio-plugin\n${JSON.stringify({ id, name: 'P', version: '1.0.0', description: '', permissions })}\n*/\n`;
+
+describe('plugins api', () => {
+  it('installs a plugin file, enabled, and lists it', async () => {
+    const api = await setUp();
+    await api.installPlugin(file(['notes:read']));
+    const [record] = await api.listPlugins();
+    expect({ id: record.id, enabled: record.enabled, permissions: record.manifest.permissions }).toEqual({ id: 'com.example.p', enabled: true, permissions: ['notes:read'] });
+  });
+
+  it('refuses a file without a manifest', async () => {
+    const api = await setUp();
+    await expect(api.installPlugin('alert(1)')).rejects.toThrow(/@folio-plugin/);
+  });
+
+  it('keeps the switch when a new version is installed', async () => {
+    const api = await setUp();
+    await api.installPlugin(file([]));
+    await api.setPluginEnabled('com.example.p', false);
+    await api.installPlugin(file(['notes:read']));
+    expect((await api.listPlugins())[0].enabled).toBe(false);
+  });
+
+  it('registers a proxy tool whose handler calls the page back', async () => {
+    const api = await setUp();
+    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' } }, { call: async (input) => ({ got: input }) });
+    const result = await services!.registry.call('plan', { a: 1 }, services!.toolContext({ source: 'ai' }));
+    expect(JSON.parse(result.content[0].text)).toEqual({ got: { a: 1 } });
+  });
+
+  it('refuses a proxy tool with a built-in tool id', async () => {
+    const api = await setUp();
+    expect(() => api.registerPluginTool('p', { id: 'search_notes', description: 'd', inputSchema: { type: 'object' } }, { call: async () => 1 })).toThrow(/already registered/);
+  });
+
+  it('takes the plugin tools out when the plugin is removed', async () => {
+    const api = await setUp();
+    await api.installPlugin(file([]));
+    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' } }, { call: async () => 1 });
+    await api.removePlugin('com.example.p');
+    expect(services!.registry.list().map((t) => t.id)).not.toContain('plan');
+    expect(await api.listPlugins()).toEqual([]);
+  });
+
+  it('runs a permitted data call as the plugin, saving a revision before a write', async () => {
+    const api = await setUp();
+    await api.installPlugin(file(['notes:read', 'notes:write']));
+    const note = await createNote(db, { title: 'Trip', body: 'old' });
+    await api.callPluginData('com.example.p', 'updateNote', { id: note.id, body: 'new' });
+    const revisions = await listRevisions(db, note.id);
+    expect(revisions.map((r) => [r.source, r.body])).toEqual([['plugin', 'old']]);
+  });
+
+  it('refuses a data call the stored manifest does not permit', async () => {
+    const api = await setUp();
+    await api.installPlugin(file(['notes:read']));
+    await expect(api.callPluginData('com.example.p', 'createNote', { title: 'x' })).rejects.toThrow(/no notes:write permission/);
+  });
+
+  it('refuses data calls of a plugin that is turned off', async () => {
+    const api = await setUp();
+    await api.installPlugin(file(['notes:read']));
+    await api.setPluginEnabled('com.example.p', false);
+    await expect(api.callPluginData('com.example.p', 'listNotebooks', {})).rejects.toThrow(/turned off/);
+  });
+
+  it('returns a read as data, not text', async () => {
+    const api = await setUp();
+    await api.installPlugin(file(['notes:read']));
+    const answer = (await api.callPluginData('com.example.p', 'listNotebooks', {})) as { notebooks: unknown[] };
+    expect(answer.notebooks).toHaveLength(1);
+  });
+});
