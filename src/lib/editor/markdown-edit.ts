@@ -15,6 +15,7 @@ import { Transform } from 'prosemirror-transform';
 import type { BlockSource } from './schema';
 import { parseMarkdown, parseStructure, stripSources } from './parse';
 import { replaceDocIn } from './replace-document';
+import type { Definitions } from './reference-links';
 import { serializeWithMap, type BlockSpan } from './serialize';
 import { blockSource, fingerprint } from './source-map';
 
@@ -102,7 +103,8 @@ function placeLeftover(tr: Transform, leftover: string, chunk: Chunk, nextPos: n
 function editChunk(tr: Transform, markdown: string, spans: BlockSpan[], edit: MarkdownEdit): void {
   const doc = tr.doc;
   const chunk = chunkOf(doc, markdown, spans, edit);
-  const parsed = parseMarkdown(chunk.text);
+  const references = doc.attrs.references as Definitions;
+  const parsed = parseMarkdown(chunk.text, references);
   const prev = chunk.first > 0 ? doc.child(chunk.first - 1) : null;
   let blocks = newBlocks(parsed, prev, chunk.gapBefore);
   const leftover = (blocks.length ? '' : chunk.gapBefore) + (parsed.attrs.trailing as string);
@@ -116,6 +118,8 @@ function editChunk(tr: Transform, markdown: string, spans: BlockSpan[], edit: Ma
     tr.setNodeAttribute(nextPos, 'source', { ...blockSource(next)!, prevHash: hashOf(before), prevType: before ? before.type.name : '' });
   }
   placeLeftover(tr, leftover, chunk, nextPos);
+  const known = parsed.attrs.references as Definitions;
+  if (Object.keys(known).length !== Object.keys(references).length) tr.setDocAttribute('references', known);
   const carriers = parsed.attrs.defCarriers as string[];
   if (carriers.length) tr.setDocAttribute('defCarriers', [...(doc.attrs.defCarriers as string[]), ...carriers]);
 }

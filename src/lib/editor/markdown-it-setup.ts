@@ -12,6 +12,7 @@ import MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { tex } from '@mdit/plugin-tex';
+import { recordReferenceForms } from './reference-links';
 
 const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
 
@@ -64,6 +65,20 @@ function listLayoutRule(state: StateCore): void {
   }
 }
 
+const plain = new MarkdownIt('commonmark');
+const utils = plain.utils;
+
+/** The plain text a link label renders to (what an image's alt holds). */
+export function labelText(label: string): string {
+  const inline = plain.parseInline(label, {})[0];
+  return plain.renderer.renderInlineAsText(inline?.children ?? [], plain.options, {});
+}
+
+/** markdown-it's normalisation of link labels (case folding, whitespace collapsing). */
+export function normalizeReference(label: string): string {
+  return utils.normalizeReference(label);
+}
+
 /**
  * Creates the markdown-it instance Folio parses notes with. The math plugin's renderer is never
  * used by the editor (it keeps TeX verbatim); it renders escaped source so HTML output stays safe.
@@ -71,6 +86,7 @@ function listLayoutRule(state: StateCore): void {
 export function createMarkdownIt(): MarkdownIt {
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.use(tex, { render: (content: string) => md.utils.escapeHtml(content) });
+  recordReferenceForms(md);
   md.core.ruler.after('block', 'folio_task_list', taskListRule);
   md.core.ruler.after('folio_task_list', 'folio_list_layout', listLayoutRule);
   return md;

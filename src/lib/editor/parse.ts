@@ -8,6 +8,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { markdownSchema } from './schema';
 import { createMarkdownIt } from './markdown-it-setup';
 import { annotateTopLevel, sealSources, splitLines } from './source-map';
+import type { Definitions } from './reference-links';
 
 const md = createMarkdownIt();
 
@@ -25,6 +26,12 @@ function listIsTight(tokens: Token[], i: number): boolean {
 function layoutOf(tok: Token): Attrs {
   const meta = tok.meta as { indent?: number; gap?: number } | null;
   return { indent: meta?.indent ?? 0, gap: meta?.gap ?? 1 };
+}
+
+/** How a reference link or image was written, recorded by reference-links.ts. */
+function refForm(tok: Token): Attrs {
+  const meta = tok.meta as { refStyle?: string; refLabel?: string } | null;
+  return { refStyle: meta?.refStyle ?? null, refLabel: meta?.refLabel ?? null };
 }
 
 function alignOf(tok: Token): string | null {
@@ -88,6 +95,7 @@ const tokens: Record<string, ParseSpec> = {
     getAttrs: (tok) => ({
       src: tok.attrGet('src'),
       title: tok.attrGet('title') || null,
+      ...refForm(tok),
       alt: md.renderer.renderInlineAsText(tok.children ?? [], md.options, {})
     })
   },
@@ -101,7 +109,8 @@ const tokens: Record<string, ParseSpec> = {
     mark: 'link',
     getAttrs: (tok) => ({
       href: tok.attrGet('href'),
-      title: tok.attrGet('title') || null
+      title: tok.attrGet('title') || null,
+      ...refForm(tok)
     })
   },
   code_inline: { mark: 'code', noCloseToken: true }
@@ -137,16 +146,19 @@ const tokenizer = {
 
 const parser = new MarkdownParser(markdownSchema, tokenizer, tokens);
 
-/** Parses Markdown into a document of {@link markdownSchema}, each top-level block keeping its source. */
-export function parseMarkdown(markdown: string): PMNode {
-  const env: { references?: Record<string, unknown> } = {};
+/**
+ * Parses Markdown into a document of {@link markdownSchema}, each top-level block keeping its
+ * source. `references` are link definitions known from elsewhere (the rest of the note).
+ */
+export function parseMarkdown(markdown: string, references: Definitions = {}): PMNode {
+  const env: { references: Definitions } = { references: { ...references } };
   const doc = parser.parse(markdown, env);
-  return sealSources(doc, trailing, Object.keys(env.references ?? {}).length > 0);
+  return sealSources(doc, trailing, env.references);
 }
 
 /** Parses Markdown without source tracking: the structure only, as a fresh serialization would give. */
-export function parseStructure(markdown: string): PMNode {
-  return stripSources(parser.parse(markdown, {}));
+export function parseStructure(markdown: string, references: Definitions = {}): PMNode {
+  return stripSources(parser.parse(markdown, { references: { ...references } }));
 }
 
 /** Returns the document with every `source` attr cleared, for structural comparison. */
@@ -155,5 +167,5 @@ export function stripSources(doc: PMNode): PMNode {
   doc.forEach((child) => {
     children.push(child.attrs.source ? child.type.create({ ...child.attrs, source: null }, child.content, child.marks) : child);
   });
-  return doc.type.create({ trailing: '', defCarriers: [] }, children);
+  return doc.type.create({ trailing: '', defCarriers: [], references: {} }, children);
 }

@@ -50,7 +50,8 @@ const nodes: Record<string, NodeSpec> = {
     content: 'block+',
     // trailing: text after the last block; defCarriers: fingerprints of the blocks whose source
     // holds link reference definitions (see serialize.ts).
-    attrs: { trailing: { default: '' }, defCarriers: { default: [] } }
+    // references: the note's link reference definitions, by normalised label.
+    attrs: { trailing: { default: '' }, defCarriers: { default: [] }, references: { default: {} } }
   },
   paragraph: block({ content: 'inline*', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] }),
   heading: block({
@@ -143,7 +144,7 @@ const nodes: Record<string, NodeSpec> = {
     inline: true,
     group: 'inline',
     draggable: true,
-    attrs: { src: {}, alt: { default: '' }, title: { default: null } },
+    attrs: { src: {}, alt: { default: '' }, title: { default: null }, refStyle: { default: null }, refLabel: { default: null } },
     parseDOM: [{
       tag: 'img[src]',
       getAttrs: (dom) => {
@@ -195,7 +196,8 @@ const marks: Record<string, MarkSpec> = {
     toDOM: () => ['s']
   },
   link: {
-    attrs: { href: {}, title: { default: null } },
+    // refStyle/refLabel: how a reference link was written (see reference-links.ts).
+    attrs: { href: {}, title: { default: null }, refStyle: { default: null }, refLabel: { default: null } },
     inclusive: false,
     parseDOM: [{
       tag: 'a[href]',

@@ -3,36 +3,14 @@
  * serialised afresh (the user edited it). Style attrs recorded at parse time (bullet, delimiter,
  * fence, emphasis markup, setext headings) are honoured so an edited block keeps the user's style.
  */
-import { MarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import { MarkdownSerializer } from 'prosemirror-markdown';
 import type { Mark, Node as PMNode } from 'prosemirror-model';
 import { escapeLine, type EscapeMode } from './escape';
 import { writeTable } from './serialize-table';
+import { imageNode, linkMark } from './serialize-links';
+import { internals, opts, type FreshOptions, type State } from './serializer-state';
 
-/** Options our node serializers read from the serializer state. */
-export interface FreshOptions {
-  /** How hard to escape text. */
-  escapeMode: EscapeMode;
-}
-
-type State = MarkdownSerializerState;
-
-function opts(state: State): FreshOptions {
-  return state.options as unknown as FreshOptions;
-}
-
-/** Internal serializer-state fields prosemirror-markdown keeps but does not type. */
-interface StateInternals {
-  atBlockStart: boolean;
-  inAutolink: boolean | undefined;
-  out: string;
-  closed: PMNode | null;
-  inTightList: boolean;
-  flushClose(size: number): void;
-}
-
-function internals(state: State): StateInternals {
-  return state as unknown as StateInternals;
-}
+export type { FreshOptions } from './serializer-state';
 
 /** Writes text line by line, escaping each line as the start of a line where it is one. */
 function writeText(state: State, text: string): void {
@@ -159,21 +137,6 @@ function textBlock(state: State, node: PMNode, open: string, close: string): voi
   state.closeBlock(node);
 }
 
-function destination(href: string): string {
-  if (href === '' || /[\s<>]/.test(href)) return '<' + href.replace(/[<>\\]/g, '\\$&') + '>';
-  return href.replace(/[()\\]/g, '\\$&');
-}
-
-function titlePart(title: string | null): string {
-  return title ? ` "${title.replace(/["\\]/g, '\\$&')}"` : '';
-}
-
-function image(state: State, node: PMNode): void {
-  const alt = escapeLine((node.attrs.alt as string) ?? '', false, 'full').replace(/\n/g, ' ');
-  const src = destination(node.attrs.src as string);
-  state.write(`![${alt}](${src}${titlePart(node.attrs.title as string | null)})`);
-}
-
 function hardBreak(state: State, node: PMNode, parent: PMNode, index: number): void {
   for (let i = index + 1; i < parent.childCount; i++) {
     if (parent.child(i).type !== node.type) {
@@ -181,16 +144,6 @@ function hardBreak(state: State, node: PMNode, parent: PMNode, index: number): v
       return;
     }
   }
-}
-
-function isAutolink(mark: Mark, parent: PMNode, index: number): boolean {
-  const href = mark.attrs.href as string;
-  if (mark.attrs.title || !/^[a-z][a-z0-9+.-]{1,31}:[^\s<>]*$/i.test(href)) return false;
-  const child = parent.child(index);
-  const text = child.text ?? '';
-  if (!child.isText || (text !== href && 'mailto:' + text !== href)) return false;
-  if (child.marks[child.marks.length - 1] !== mark) return false;
-  return index === parent.childCount - 1 || !mark.isInSet(parent.child(index + 1).marks);
 }
 
 function backticksFor(node: PMNode, side: -1 | 1): string {
@@ -227,7 +180,7 @@ export const freshSerializer = new MarkdownSerializer(
       state.renderInline(node);
       state.closeBlock(node);
     },
-    image,
+    image: imageNode,
     hard_break: hardBreak,
     math_inline: (state, node) => state.write('$' + (node.attrs.tex as string) + '$'),
     html_inline: (state, node) => state.text(node.attrs.html as string, false),
@@ -251,19 +204,7 @@ export const freshSerializer = new MarkdownSerializer(
       expelEnclosingWhitespace: true
     },
     strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
-    link: {
-      open(state, mark, parent, index) {
-        internals(state).inAutolink = isAutolink(mark, parent, index);
-        return internals(state).inAutolink ? '<' : '[';
-      },
-      close(state, mark) {
-        const auto = internals(state).inAutolink;
-        internals(state).inAutolink = undefined;
-        const href = mark.attrs.href as string;
-        return auto ? '>' : `](${destination(href)}${titlePart(mark.attrs.title as string | null)})`;
-      },
-      mixable: true
-    },
+    link: linkMark,
     code: {
       open: (_state, _mark, parent, index) => backticksFor(parent.child(index), -1),
       close: (_state, _mark, parent, index) => backticksFor(parent.child(index - 1), 1),

@@ -18,6 +18,7 @@ import { blockSource, fingerprint } from './source-map';
 import { parseStructure, stripSources } from './parse';
 import { withWritingMarkOrder } from './mark-order';
 import type { EscapeMode } from './escape';
+import type { Definitions } from './reference-links';
 
 /** Nodes already checked to equal what their source parses to; nodes are immutable, so this holds. */
 const verified = new WeakSet<PMNode>();
@@ -36,8 +37,8 @@ function withoutSource(node: PMNode): PMNode {
   return node.attrs.source ? node.type.create({ ...node.attrs, source: null }, node.content, node.marks) : node;
 }
 
-function parsesBackTo(markdown: string, node: PMNode): boolean {
-  const doc = parseStructure(markdown);
+function parsesBackTo(markdown: string, node: PMNode, references: Definitions): boolean {
+  const doc = parseStructure(markdown, references);
   return doc.childCount === 1 && doc.firstChild!.eq(node);
 }
 
@@ -61,32 +62,41 @@ function apartFrom(node: PMNode, prev: PMNode | null): PMNode {
   return node.type.create({ ...node.attrs, [attr]: other }, node.content, node.marks);
 }
 
+/** How a block is serialised afresh: the note's link definitions, and whether to ignore them. */
+export interface BlockContext {
+  references?: Definitions;
+  inlineLinks?: boolean;
+}
+
 /**
  * Serialises one block afresh (no trailing newline): the first escape mode whose output parses
  * back to the same node wins; `full` is kept when none does. `prev` is the block before it.
  */
-export function serializeBlock(node: PMNode, prev: PMNode | null = null): string {
+export function serializeBlock(node: PMNode, prev: PMNode | null = null, context: BlockContext = {}): string {
+  const references = context.references ?? {};
   const bare = apartFrom(withoutSource(node), prev);
   const wrapper = node.type.schema.topNodeType.create(null, withWritingMarkOrder(bare));
   let text = '';
   for (const escapeMode of ESCAPE_MODES) {
-    const options: FreshOptions = { escapeMode };
+    const options: FreshOptions = { escapeMode, references, inlineLinks: context.inlineLinks ?? false };
     text = freshSerializer.serialize(wrapper, options as never);
-    if (parsesBackTo(text, bare)) return text;
+    if (parsesBackTo(text, bare, references)) return text;
   }
   return text;
 }
 
-/** Fresh serialisations of nodes (immutable), with the neighbour context they depend on. */
-const freshCache = new WeakMap<PMNode, { context: string; text: string }>();
+/** Fresh serialisations of nodes (immutable) per definitions object, with the neighbour they depend on. */
+const freshCache = new WeakMap<Definitions, WeakMap<PMNode, { context: string; text: string }>>();
 
 /** serializeBlock, remembered per node: a note typed in the editor has no source to reuse. */
-function freshBlock(node: PMNode, prev: PMNode | null): string {
-  const context = prev ? `${prev.type.name}:${prev.attrs.bullet ?? prev.attrs.delimiter ?? ''}` : '';
-  const hit = freshCache.get(node);
+function freshBlock(node: PMNode, prev: PMNode | null, ctx: Context): string {
+  const context = `${ctx.inlineLinks}:${prev ? `${prev.type.name}:${prev.attrs.bullet ?? prev.attrs.delimiter ?? ''}` : ''}`;
+  let cache = freshCache.get(ctx.references);
+  if (!cache) freshCache.set(ctx.references, (cache = new WeakMap()));
+  const hit = cache.get(node);
   if (hit && hit.context === context) return hit.text;
-  const text = serializeBlock(node, prev);
-  freshCache.set(node, { context, text });
+  const text = serializeBlock(node, prev, ctx);
+  cache.set(node, { context, text });
   return text;
 }
 
@@ -102,6 +112,7 @@ function hasContent(text: string): boolean {
 interface Context {
   eol: string;
   inlineLinks: boolean;
+  references: Definitions;
 }
 
 function detectEol(doc: PMNode): string {
@@ -197,7 +208,7 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: B
     } else {
       const last = index === doc.childCount - 1;
       const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !endsWithLineBreak(source.text);
-      const text = freshBlock(node, prev);
+      const text = freshBlock(node, prev, ctx);
       push((ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol));
     }
     spans?.push({ index, pos: offset, from, textFrom, to: length });
@@ -213,7 +224,8 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: B
  * the Markdown (a review proposal's anchor) needs to find the blocks it touches.
  */
 export function serializeWithMap(doc: PMNode): { markdown: string; spans: BlockSpan[] } {
-  const ctx: Context = { eol: detectEol(doc), inlineLinks: false };
+  const references = doc.attrs.references as Definitions;
+  const ctx: Context = { eol: detectEol(doc), inlineLinks: false, references };
   const reused = new Set<string>();
   let spans: BlockSpan[] = [];
   let markdown = compose(doc, ctx, reused, spans);

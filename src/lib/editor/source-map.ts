@@ -17,6 +17,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Node as PMNode } from 'prosemirror-model';
 import type { BlockSource } from './schema';
+import type { Definitions } from './reference-links';
 
 /** Splits text into lines that keep their terminators (`\n`, `\r\n` or `\r`), as markdown-it counts them. */
 export function splitLines(text: string): string[] {
@@ -100,11 +101,12 @@ const DEFINITION_LINE = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?[ \t>]*\[[^\]\n
 
 /**
  * Completes the `source` attrs the parser left on top-level nodes ({text, before}) with the
- * fingerprints, giving a new doc with the given trailing text. When the note defines link
- * references (`hasReferences`), the doc lists in `defCarriers` the blocks whose text or preceding
+ * fingerprints, giving a new doc with the given trailing text and link definitions. When the
+ * note defines link references, the doc lists in `defCarriers` the blocks whose text or preceding
  * lines may hold definitions.
  */
-export function sealSources(doc: PMNode, trailing: string, hasReferences: boolean): PMNode {
+export function sealSources(doc: PMNode, trailing: string, references: Definitions): PMNode {
+  const hasReferences = Object.keys(references).length > 0;
   const children: PMNode[] = [];
   const defCarriers: string[] = [];
   let prevHash = '';
@@ -122,5 +124,5 @@ export function sealSources(doc: PMNode, trailing: string, hasReferences: boolea
     prevHash = hash;
     prevType = child.type.name;
   });
-  return doc.type.create({ ...doc.attrs, trailing, defCarriers }, children);
+  return doc.type.create({ ...doc.attrs, trailing, defCarriers, references }, children);
 }
