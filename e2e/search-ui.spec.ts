@@ -1,0 +1,112 @@
+// The search box against the built app: notes typed through the UI, searched through the workspace
+// worker with the full syntax; results in rank order with highlighted snippets.
+import { expect, test, type Page } from '@playwright/test';
+import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search notes' });
+
+/** The titles the Notes list shows, top to bottom. */
+function listedTitles(page: Page): Promise<string[]> {
+  return notesList(page)
+    .getByRole('option')
+    .evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('aria-posinset')) - Number(b.getAttribute('aria-posinset')))
+        .map((row) => row.getAttribute('aria-label') ?? '')
+    );
+}
+
+async function searchFor(page: Page, query: string, titles: string[]): Promise<void> {
+  await searchBox(page).fill(query);
+  await expect.poll(() => listedTitles(page), { message: `results of ${query}` }).toEqual(titles);
+}
+
+async function addTag(page: Page, tag: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: 'Add tag' });
+  await input.fill(tag);
+  await input.press('Enter');
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: tag })).toBeVisible();
+}
+
+async function newNotebook(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New notebook' }).click();
+  const field = page.getByRole('textbox', { name: 'Notebook name' });
+  await field.fill(name);
+  await field.press('Enter');
+  await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name, exact: true }).click();
+}
+
+test.describe('search notes', () => {
+  test.beforeEach(async ({ page }) => {
+    await openApp(page);
+    await createNote(page, 'Fox facts', 'Foxes are clever animals');
+    await createNote(page, 'Zoo visit', 'We saw a quick brown fox near the lions');
+    await addTag(page, 'outing');
+    await createNote(page, 'Word order', 'the brown quick fox is a different phrase');
+    await createNote(page, 'Swimming', 'swimmers swim in the pool');
+    await addTag(page, 'sport');
+  });
+
+  test('finds a phrase, words in rank order, with the match marked', async ({ page }) => {
+    await searchFor(page, '"quick brown"', ['Zoo visit']);
+    await expect(notesList(page).getByRole('option', { name: 'Zoo visit' }).locator('mark')).toHaveText(['quick', 'brown']);
+    // A title match ranks before body-only matches.
+    const titles = await (async () => {
+      await searchBox(page).fill('fox');
+      await expect.poll(() => listedTitles(page).then((t) => t.length)).toBe(3);
+      return listedTitles(page);
+    })();
+    expect(titles[0]).toBe('Fox facts');
+    expect(titles.slice(1).sort()).toEqual(['Word order', 'Zoo visit']);
+  });
+
+  test('filters by tag, negation, prefix and any:1', async ({ page }) => {
+    await searchFor(page, 'tag:outing', ['Zoo visit']);
+    await searchFor(page, 'fox -tag:outing -clever', ['Word order']);
+    await searchFor(page, 'swim*', ['Swimming']);
+    // Without words to rank by, the most recently updated note comes first.
+    await searchFor(page, '-tag:*', ['Word order', 'Fox facts']);
+    await searchBox(page).fill('any:1 lions pool');
+    await expect.poll(async () => (await listedTitles(page)).sort()).toEqual(['Swimming', 'Zoo visit']);
+  });
+
+  test('an unclosed quote is searched as typed and says so', async ({ page }) => {
+    await searchFor(page, '"quick brown', ['Zoo visit']);
+    await expect(page.getByRole('status').filter({ hasText: /quote/i })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('clearing the search brings back the whole list', async ({ page }) => {
+    await searchFor(page, 'swim*', ['Swimming']);
+    await searchBox(page).fill('');
+    await expect(notesList(page).getByRole('option')).toHaveCount(4);
+  });
+
+  test('search still works after a reload, and follows an edit', async ({ page }) => {
+    await page.reload();
+    await searchFor(page, 'lions', ['Zoo visit']);
+    await searchBox(page).fill('');
+    await notesList(page).getByRole('option', { name: 'Swimming' }).click();
+    await body(page).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' with a hippopotamus');
+    await expect(saveStatus(page)).toHaveText('Saved');
+    await searchFor(page, 'hippopotamus', ['Swimming']);
+  });
+
+  test('the syntax help lists the filters', async ({ page }) => {
+    const toggle = page.getByRole('button', { name: 'Search syntax' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Search syntax help' })).toContainText('notebook:');
+  });
+});
+
+test('notebook: finds the notes of a notebook', async ({ page }) => {
+  await openApp(page);
+  await createNote(page, 'Loose note', 'packing list');
+  await newNotebook(page, 'Travel');
+  await createNote(page, 'Lisbon', 'packing list for Lisbon');
+  await searchFor(page, 'packing notebook:Travel', ['Lisbon']);
+  await searchFor(page, 'packing -notebook:Travel', ['Loose note']);
+});
