@@ -1,0 +1,3 @@
+export { default as ImportButton } from './ImportButton.svelte';
+export { default as ExportButton } from './ExportButton.svelte';
+export { default as ImportSummary } from './ImportSummary.svelte';
