@@ -30,3 +30,18 @@ export type { TextSegment } from './highlight';
 export { SemanticStatus, semanticStatus } from './semantic-status.svelte';
 export type { SearchResult } from '$lib/search';
 export type { EmbedderConfig, EmbedderKind, SemanticSnapshot, RelatedNote } from '$lib/rpc';
+export { ChatState, Conversation, chatStateFor, TURN_TIMEOUT_MS, STOP_GRACE_MS } from './chat.svelte';
+export { historyOf, usageText, chatTitle } from './chat-turns';
+export type { ChatTurn, ChatTurnStatus } from './chat-turns';
+export {
+  loadProviderSettings,
+  saveProviderSettings,
+  toAgentSettings,
+  toProviderConfig,
+  isRemote,
+  missingSetting,
+  DEFAULT_PROVIDER_SETTINGS,
+  DEFAULT_BASE_URLS,
+  PROVIDER_SETTINGS_KEY
+} from './provider-settings';
+export type { ProviderSettings } from './provider-settings';
