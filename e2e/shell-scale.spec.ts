@@ -69,8 +69,9 @@ test('10,000 notes: the first screen of the list comes fast and only visible row
   await expect(list.getByRole('option', { name: `Seeded note ${NOTE_COUNT - 1}`, exact: true })).toBeVisible();
   const firstRowAt = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
   console.log(`first screen of ${NOTE_COUNT} notes after ${Math.round(firstRowAt)} ms (target 300 ms)`);
-  // The 300 ms target is measured by the benchmark; here a loose bound catches a non-virtual list.
-  expect(firstRowAt).toBeLessThan(2000);
+  // The 300 ms target belongs to the benchmark (a quiet machine); this loose bound and the row count
+  // below catch a list that is not virtualised.
+  expect(firstRowAt).toBeLessThan(5000);
   expect(await list.getByRole('option').count()).toBeLessThan(80);
 
   await list.focus();

@@ -25,6 +25,7 @@ import { LiveQuery } from './live-query.svelte';
 import { NoteSession } from './note-session.svelte';
 import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
+import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
@@ -56,6 +57,8 @@ export class Workspace {
   readonly notebooks: LiveQuery<Awaited<ReturnType<typeof listNotebooks>>>;
   readonly tree = $derived.by(() => buildNotebookTree(this.notebooks.current));
   readonly scopeNoteIds: LiveQuery<string[], NoteScope>;
+  /** The first screenful of the scope's ids, shown until all of them are read. */
+  readonly #scopeFirstIds: LiveQuery<string[], NoteScope>;
   /** Every tag, for autocompletion. */
   readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
@@ -64,6 +67,7 @@ export class Workspace {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
     this.scopeNoteIds = new LiveQuery(() => this.scope, (scope) => listNoteIds(db, scope), []);
+    this.#scopeFirstIds = new LiveQuery(() => this.scope, (scope) => firstNoteIds(db, scope), []);
     this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
     this.notebookActions = new NotebookActions(this);
   }
@@ -76,7 +80,7 @@ export class Workspace {
   /** The ids the Notes list shows: the search's ranked results, or the scope's notes by update time. */
   get listIds(): string[] {
     if (this.searching) return this.searchResults ?? [];
-    return this.scopeNoteIds.current;
+    return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current;
   }
 
   /** The seam for the search engine: the ranked note ids matching `searchQuery` (null: not known yet). */
@@ -262,6 +266,7 @@ export class Workspace {
     void this.session?.close();
     this.notebooks.destroy();
     this.scopeNoteIds.destroy();
+    this.#scopeFirstIds.destroy();
     this.tags.destroy();
   }
 }
