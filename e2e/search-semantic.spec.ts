@@ -1,0 +1,91 @@
+// Semantic search in the built app: the user picks an OpenAI-compatible embeddings server in
+// Settings, notes are indexed in the background (progress bar, pause, resume), and Related notes
+// appear under the open note. The server here is a real HTTP server on loopback speaking the
+// `/v1/embeddings` wire format (with CORS, as a local Ollama or llama.cpp would), answering slowly
+// so the progress can be watched; its vectors are hashed bags of words, so similar words are near.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { createNote, notesList, openApp } from './shell-helpers';
+
+const DIMENSIONS = 64;
+const DELAY_MS = 700;
+
+function embed(text: string): number[] {
+  const vector = new Array<number>(DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    let hash = 2166136261;
+    for (const char of word) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+    vector[hash % DIMENSIONS] += 1;
+  }
+  return vector;
+}
+
+let server: Server;
+let baseUrl: string;
+let requests = 0;
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    res.setHeader('access-control-allow-methods', 'POST, OPTIONS');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      requests++;
+      const { input, model } = JSON.parse(raw) as { input: string[]; model: string };
+      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) }));
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+      }, DELAY_MS);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function chooseEmbeddingServer(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('combobox', { name: 'Embedding model' }).selectOption({ label: 'OpenAI-compatible server' });
+  await dialog.getByRole('textbox', { name: 'Embeddings base URL' }).fill(baseUrl);
+  await dialog.getByRole('textbox', { name: 'Embeddings model' }).fill('test-embed');
+  await dialog.getByRole('button', { name: 'Use this embedding model' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'indexed in the background' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+test('notes are indexed in the background with pause and resume, then Related notes appear', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  await createNote(page, 'Sourdough starter', 'feed the sourdough starter with flour and water');
+  await createNote(page, 'Sourdough loaf', 'bake the sourdough loaf from starter flour and water');
+  await createNote(page, 'Tax return', 'annual tax forms and receipts');
+  for (let i = 1; i <= 7; i++) await createNote(page, `Filler ${i}`, `unrelated words number ${i}`);
+  // Related notes stay hidden while no embedder is configured.
+  await expect(page.getByRole('heading', { name: 'Related notes' })).toHaveCount(0);
+
+  await chooseEmbeddingServer(page);
+  const progress = page.getByRole('progressbar', { name: 'Indexing notes' });
+  await expect(progress).toBeVisible();
+  await page.getByRole('button', { name: 'Pause indexing' }).click();
+  await expect(page.getByText(/Indexing paused: \d+ of 10/)).toBeVisible();
+  const held = requests;
+  await page.waitForTimeout(3 * DELAY_MS);
+  expect(requests).toBe(held);
+  await page.getByRole('button', { name: 'Resume indexing' }).click();
+  await expect(progress).toBeHidden({ timeout: 15_000 });
+
+  await notesList(page).getByRole('option', { name: 'Sourdough starter' }).click();
+  const related = page.getByRole('region', { name: 'Related notes' });
+  await expect(related.getByRole('button').first()).toHaveText('Sourdough loaf', { timeout: 10_000 });
+  await related.getByRole('button', { name: 'Sourdough loaf' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Sourdough loaf');
+});
