@@ -110,3 +110,11 @@ test('notebook: finds the notes of a notebook', async ({ page }) => {
   await searchFor(page, 'packing notebook:Travel', ['Lisbon']);
   await searchFor(page, 'packing -notebook:Travel', ['Loose note']);
 });
+
+test('a search worker that cannot start is reported as an alert', async ({ page }) => {
+  await page.route(/workspace\.worker-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await openApp(page);
+  await searchBox(page).fill('anything');
+  await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({ timeout: 10_000 });
+  await expect(notesList(page)).toBeVisible();
+});
