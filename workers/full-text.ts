@@ -11,20 +11,32 @@ import { IndexFollower, SearchIndex, type SearchOptions, type SearchResponse } f
 export class FullTextService {
   readonly index = new SearchIndex();
   readonly follower: IndexFollower;
-  /** Resolves once the first build finished; rejects with the reason it failed. */
-  readonly ready: Promise<void>;
+  #ready: Promise<void>;
+  #failed = false;
 
   constructor(db: FolioDatabase) {
     this.follower = new IndexFollower(db, this.index);
-    this.ready = this.follower.start();
-    // A failed build is reported by each search that awaits `ready`; not an unhandled rejection.
-    this.ready.catch(() => {});
+    this.#ready = this.#build();
+  }
+
+  /** Resolves once the build finished; rejects with the reason it failed (the next call builds again). */
+  get ready(): Promise<void> {
+    return this.#ready;
   }
 
   /** Applies the change log since the last call; resolves to how many changes were applied. */
   async catchUp(): Promise<number> {
-    await this.ready;
+    if (this.#failed) this.#ready = this.#build();
+    await this.#ready;
     return this.follower.catchUp();
+  }
+
+  #build(): Promise<void> {
+    this.#failed = false;
+    const build = this.follower.start();
+    // A failed build is reported by the search that awaited it, and the next search builds again.
+    build.catch(() => (this.#failed = true));
+    return build;
   }
 
   /** Searches the notes with the full syntax; never throws for a malformed query (see `warnings`). */

@@ -163,3 +163,24 @@ describe('semantic', () => {
     expect((await api.semanticStatus()).notes).toBe(20);
   });
 });
+
+describe('full-text build failure', () => {
+  it('reports a failed build to the search and builds again on the next one', async () => {
+    db = freshDb();
+    await ensureDefaultNotebook(db);
+    await createNote(db, { title: 'Survivor', body: 'still here' });
+    const notes = db.notes;
+    // Reading the notes fails until the storage recovers, as a storage hiccup would.
+    const original = notes.where.bind(notes);
+    let broken = true;
+    notes.where = ((index: string) => {
+      if (broken) throw new Error('storage hiccup');
+      return original(index);
+    }) as typeof notes.where;
+    services = await createWorkspaceServices(db, { watch: false });
+    const api = createSearchApi(services);
+    await expect(api.search('survivor')).rejects.toThrow('storage hiccup');
+    broken = false;
+    expect((await api.search('survivor')).total).toBe(1);
+  });
+});
