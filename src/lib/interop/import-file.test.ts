@@ -70,4 +70,31 @@ describe('import of a Joplin export', () => {
     await importFiles(db, [await jexFile()]);
     expect(await db.notes.get(mine.id)).toEqual(mine);
   });
+
+  it('puts notes whose notebook is not in the archive into one "Imported notes" notebook', async () => {
+    const db = freshDb();
+    const note = `${PHOTO}.md`;
+    const single = folderFiles(RAW, 'raw').filter((f) => f.path!.endsWith(note));
+    const report = await importFiles(db, single);
+    expect(report.fallbackNotebookId).toBeDefined();
+    expect((await db.folders.get(report.fallbackNotebookId!))?.title).toBe('Imported notes');
+    expect((await db.notes.get(PHOTO))?.parent_id).toBe(report.fallbackNotebookId);
+  });
+
+  it('keeps links and the notebook of a note exported alone pointing at what is still in Folio', async () => {
+    const db = freshDb();
+    await importFiles(db, [await jexFile()]);
+    const photo = (await db.notes.get(PHOTO))!;
+    const { blob } = await exportLibrary(db, { format: 'jex', scope: { kind: 'note', id: PHOTO } });
+    const report = await importFiles(db, [{ name: 'photo.jex', blob }]);
+    const copy = (await db.notes.filter((n) => n.title === 'Photo' && n.id !== PHOTO).first())!;
+    expect(report.notes).toBe(1);
+    // The link to the meeting note (not in the archive, still in Folio) is kept as it was.
+    expect(copy.body).toContain(':/35a4357a1c4f4e0197928ef1ff2e5e50');
+    // The attachment was in the archive and its id was taken, so it got a new one.
+    expect(copy.body).not.toContain(`:/${PIXEL}`);
+    // The notebook came along in the archive but its id was taken, so it is a new notebook.
+    expect(copy.parent_id).not.toBe(photo.parent_id);
+    expect((await db.folders.get(copy.parent_id))?.title).toBe('Personal');
+  });
 });
