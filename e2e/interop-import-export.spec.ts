@@ -64,3 +64,32 @@ test('says in words which file could not be imported', async ({ page }) => {
   await page.getByLabel('Import file', { exact: true }).setInputFiles({ name: 'holiday.jex', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) });
   await expect(page.getByRole('alert')).toContainText('"holiday.jex" is not a file Folio can import');
 });
+
+/** A JEX of `count` copies of one Joplin-written note, each with its own id, in one notebook. */
+async function bigJex(count: number): Promise<Buffer> {
+  const { packTar } = await import('modern-tar');
+  const folder = readFileSync(join(RAW, '96e2c14635a944098bd9f1b8bd24387d.md'));
+  const note = readFileSync(join(RAW, '4ba0094f437f4884a3522df1995ae9dd.md'), 'utf8');
+  const entries = [{ header: { name: '96e2c14635a944098bd9f1b8bd24387d.md', size: folder.length }, body: new Uint8Array(folder) }];
+  for (let i = 0; i < count; i++) {
+    const id = i.toString(16).padStart(32, 'e');
+    const body = new TextEncoder().encode(note.replace('4ba0094f437f4884a3522df1995ae9dd', id).replace('Done task', `Task ${i}`));
+    entries.push({ header: { name: `${id}.md`, size: body.length }, body });
+  }
+  return Buffer.from(await packTar(entries));
+}
+
+test('shows the Importing progress and Cancel leaves nothing behind', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByLabel('Import file', { exact: true }).setInputFiles({ name: 'big.jex', mimeType: 'application/x-tar', buffer: await bigJex(6000) });
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await expect(dialog.getByRole('progressbar', { name: 'Importing' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The import was cancelled; nothing was imported.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'All notes' }).click();
+  await expect(notesList(page).getByRole('option')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'Personal', exact: true })).toHaveCount(0);
+});
+
