@@ -80,6 +80,33 @@ export function normalizeReference(label: string): string {
 }
 
 /**
+ * Records on each table's opening token how it is laid out (`meta.outerPipes`, `meta.padded`:
+ * columns padded so every row has the same length, `meta.compact`: a delimiter row without
+ * spaces, `meta.spaced`: cells written `| a |` rather than `|a|`, `meta.widths`: column widths), so an edited table is written in the same layout.
+ */
+function tableLayoutRule(state: StateCore): void {
+  let lines: string[] | null = null;
+  for (const tok of state.tokens) {
+    if (tok.type !== 'table_open' || !tok.map) continue;
+    lines ??= state.src.split('\n');
+    const rows = lines.slice(tok.map[0], tok.map[1]).map((line) => line.replace(/^[ \t>]*/, '').trimEnd());
+    const sameLength = rows.every((row) => Array.from(row).length === Array.from(rows[0]).length);
+    const padded = rows.length > 2 && sameLength && rows.some((row) => /\S {2,}\||\| {2,}\S/.test(row));
+    const compact = !/[ \t]/.test(rows[1] ?? ' ');
+    const spaced = !/\|[^\s|]/.test(rows[0]) || !rows[0].includes('|');
+    // Column widths as the delimiter row gives them (a compact row counts the cell padding too).
+    const widths = (rows[1] ?? '')
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((cell) => Math.max(1, cell.trim().length - (compact && padded && spaced ? 2 : 0)));
+    // Null when every column has the width a new table gets, so tables built in code compare equal.
+    const custom = padded || widths.some((w) => w !== 3);
+    const outerPipes = rows[0].startsWith('|');
+    tok.meta = { ...tok.meta, outerPipes, padded, compact, spaced, widths: custom ? widths : null };
+  }
+}
+
+/**
  * Creates the markdown-it instance Folio parses notes with. The math plugin's renderer is never
  * used by the editor (it keeps TeX verbatim); it renders escaped source so HTML output stays safe.
  */
@@ -89,5 +116,6 @@ export function createMarkdownIt(): MarkdownIt {
   recordReferenceForms(md);
   md.core.ruler.after('block', 'folio_task_list', taskListRule);
   md.core.ruler.after('folio_task_list', 'folio_list_layout', listLayoutRule);
+  md.core.ruler.after('folio_list_layout', 'folio_table_layout', tableLayoutRule);
   return md;
 }

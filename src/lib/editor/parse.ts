@@ -84,7 +84,26 @@ const tokens: Record<string, ParseSpec> = {
     block: 'list_item',
     getAttrs: (tok) => ({ checked: (tok.meta as { checked?: boolean } | null)?.checked ?? null })
   },
-  table: { block: 'table', getAttrs: sourceOf },
+  table: {
+    block: 'table',
+    getAttrs: (tok) => {
+      const meta = tok.meta as {
+        outerPipes?: boolean;
+        padded?: boolean;
+        compact?: boolean;
+        spaced?: boolean;
+        widths?: number[];
+      } | null;
+      return {
+        ...sourceOf(tok),
+        outerPipes: meta?.outerPipes ?? true,
+        padded: meta?.padded ?? false,
+        compact: meta?.compact ?? false,
+        spaced: meta?.spaced ?? true,
+        widths: meta?.widths ?? null
+      };
+    }
+  },
   thead: { ignore: true },
   tbody: { ignore: true },
   tr: { block: 'table_row' },

@@ -132,6 +132,14 @@ const nodes: Record<string, NodeSpec> = {
   },
   table: block({
     content: 'table_row+',
+    // The layout an edited table is written in (see tableLayoutRule in markdown-it-setup.ts).
+    attrs: {
+      outerPipes: { default: true },
+      padded: { default: false },
+      compact: { default: false },
+      spaced: { default: true },
+      widths: { default: null }
+    },
     isolating: true,
     parseDOM: [{ tag: 'table' }],
     toDOM: () => ['table', ['tbody', 0]]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fragment, type Node as PMNode } from 'prosemirror-model';
+import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { markdownSchema as s } from './schema';
 import { parseMarkdown, parseStructure, stripSources } from './parse';
 import { serializeBlock, serializeMarkdown } from './serialize';
@@ -156,5 +156,26 @@ describe('serializeMarkdown after edits', () => {
 
   it('serialises a single block afresh without its source', () => {
     expect(serializeBlock(parseMarkdown('Heading\n-------\n').firstChild!)).toBe('Heading\n-------');
+  });
+});
+
+describe('serializeMarkdown of edited tables', () => {
+  function editFirstCell(md: string, text: string): string {
+    const doc = parseMarkdown(md);
+    let pos = -1;
+    doc.descendants((node, p) => {
+      if (pos < 0 && node.isText) pos = p;
+    });
+    const first = doc.nodeAt(pos)!;
+    return serializeMarkdown(doc.replace(pos, pos + first.nodeSize, new Slice(Fragment.from(s.text(text)), 0, 0)));
+  }
+
+  it('keeps a padded table padded, each column aligned as it was', () => {
+    const md = '| Item  | Cost |\n|:------|-----:|\n| Train | 42.5 |\n| Hotel |  120 |\n';
+    expect(editFirstCell(md, 'Thing')).toBe('| Thing | Cost |\n|:------|-----:|\n| Train | 42.5 |\n| Hotel |  120 |\n');
+  });
+
+  it('keeps a table without outer pipes without them', () => {
+    expect(editFirstCell('a | b\n--- | ---\n1 | 2\n', 'x')).toBe('x | b\n--- | ---\n1 | 2\n');
   });
 });

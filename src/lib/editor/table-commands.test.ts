@@ -39,7 +39,7 @@ describe('table commands', () => {
 
   it('adds a row with the column alignments when Enter is pressed in the last row', () => {
     const next = run(stateAt('2'), cellBelow);
-    expect(serializeMarkdown(next.doc)).toBe('| a | b |\n| --- | :-: |\n| 1 | 2 |\n|  |  |\n');
+    expect(serializeMarkdown(next.doc)).toBe('| a | b |\n|---|:-:|\n| 1 | 2 |\n|  |  |\n');
     expect(next.selection.$head.parent.attrs.align).toBe('center');
   });
 });
