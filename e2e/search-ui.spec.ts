@@ -118,3 +118,13 @@ test('a search worker that cannot start is reported as an alert', async ({ page 
   await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({ timeout: 10_000 });
   await expect(notesList(page)).toBeVisible();
 });
+
+test('a typed search picks up a note written in another tab', async ({ page, context }) => {
+  await openApp(page);
+  await searchBox(page).fill('marmalade');
+  await expect(page.getByText('No notes match this search.')).toBeVisible();
+  const other = await context.newPage();
+  await openApp(other);
+  await createNote(other, 'Breakfast', 'orange marmalade on toast');
+  await expect.poll(() => listedTitles(page)).toEqual(['Breakfast']);
+});
