@@ -3,8 +3,8 @@
  * the session host the workspace worker runs, and the page's carriers: the bridge link (desktop
  * clients), WebMCP (`document.modelContext`) and the postMessage transport for embedding pages.
  */
-export { createWorkspaceMcp } from './workspace-mcp';
-export type { WorkspaceMcp, WorkspaceMcpOptions } from './workspace-mcp';
+export { createWorkspaceMcp, createMcpWorkerApi } from './workspace-mcp';
+export type { WorkspaceMcp, WorkspaceMcpOptions, McpWorkerApiOptions } from './workspace-mcp';
 export { createMcpSessionHost, MAX_SESSIONS } from './session-host';
 export type { McpSessionHost, SessionSink } from './session-host';
 export type { McpServerDeps, McpServerFactory } from './server';

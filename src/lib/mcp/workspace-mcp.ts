@@ -4,6 +4,7 @@
  * note-change feed followed from then on.
  */
 import type { ToolContext, ToolRegistry } from '$lib/tools';
+import type { FrameChannel } from './frames';
 import { createMcpSessionHost, type McpSessionHost } from './session-host';
 import type { McpServerDeps } from './server';
 import { followNoteChanges, type NoteChangeFeed } from './note-changes';
@@ -46,6 +47,30 @@ export function createWorkspaceMcp(options: WorkspaceMcpOptions): WorkspaceMcp {
       await host.closeAll();
       access?.stop();
       noteChanges?.stop();
+    }
+  };
+}
+
+/** Options of `createMcpWorkerApi`: the endpoint's, plus how a transferred port becomes a channel. */
+export interface McpWorkerApiOptions extends WorkspaceMcpOptions {
+  /** `messagePortTransport` from `$lib/rpc`. */
+  channelOf: (port: MessagePort) => FrameChannel;
+}
+
+/**
+ * The MCP methods of the workspace worker's API: `mcpAttach(port)` serves MCP session frames over
+ * a MessagePort the page transferred (one per carrier: bridge link, WebMCP, an embedder).
+ */
+export function createMcpWorkerApi(options: McpWorkerApiOptions) {
+  const mcp = createWorkspaceMcp(options);
+  return {
+    /** Serves MCP sessions over `port` until either side closes it. */
+    mcpAttach(port: MessagePort): void {
+      mcp.host.attach(options.channelOf(port));
+    },
+    /** How many MCP sessions are open (for diagnostics and tests). */
+    mcpSessionCount(): number {
+      return mcp.host.size;
     }
   };
 }
