@@ -128,3 +128,17 @@ test('a typed search picks up a note written in another tab', async ({ page, con
   await createNote(other, 'Breakfast', 'orange marmalade on toast');
   await expect.poll(() => listedTitles(page)).toEqual(['Breakfast']);
 });
+
+test('Down arrow moves from the search box to the results, Escape clears the search', async ({ page }) => {
+  await openApp(page);
+  await createNote(page, 'Kiwi', 'green fruit');
+  await createNote(page, 'Plum', 'purple fruit');
+  await searchFor(page, 'green', ['Kiwi']);
+  await searchBox(page).press('ArrowDown');
+  await expect(notesList(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Kiwi');
+  await searchBox(page).press('Escape');
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(notesList(page).getByRole('option')).toHaveCount(2);
+});
