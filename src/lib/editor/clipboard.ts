@@ -4,6 +4,7 @@
  * into a code block stays as it is.
  */
 import { Fragment, Slice, type Node as PMNode, type ResolvedPos } from 'prosemirror-model';
+import type { EditorState } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { parseMarkdown } from './parse';
 import { serializeMarkdown } from './serialize';
@@ -33,5 +34,10 @@ export function serializeClipboardSlice(slice: Slice): string {
     // Content that is not a valid doc on its own (say, bare table rows): fall back to its text.
     return slice.content.textBetween(0, slice.content.size, '\n\n');
   }
-  return serializeMarkdown(doc).replace(/\n+$/, '');
+  return serializeMarkdown(doc).replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
+}
+
+/** The selected part of the note as Markdown (empty for an empty selection). */
+export function selectionMarkdown(state: EditorState): string {
+  return state.selection.empty ? '' : serializeClipboardSlice(state.selection.content());
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
+import { selectionMarkdown } from './clipboard';
 
 const ID = '0123456789abcdef0123456789abcdef';
 let editor: FolioEditor | null = null;
@@ -162,5 +163,29 @@ describe('mark input rules', () => {
     const ed = mount({ markdown: '' });
     type(ed.view, '5 * 3 = 15');
     expect(ed.getMarkdown()).toBe('5 * 3 = 15\n');
+  });
+});
+
+describe('editor state handling', () => {
+  it('opens another note with an empty history', () => {
+    const ed = mount({ markdown: 'one\n' });
+    cursorAtEnd(ed.view);
+    type(ed.view, '!');
+    ed.load('two\n');
+    expect(ed.getMarkdown()).toBe('two\n');
+    expect(ed.canUndo()).toBe(false);
+  });
+
+  it('ignores checkbox clicks while read-only', () => {
+    const ed = mount({ markdown: '- [ ] milk\n', editable: false });
+    ed.view.dom.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    expect(ed.getMarkdown()).toBe('- [ ] milk\n');
+  });
+
+  it('gives the selection as Markdown', () => {
+    const ed = mount({ markdown: 'Intro\n\n- **bold** item\n- other\n' });
+    const { doc } = ed.view.state;
+    ed.view.dispatch(ed.view.state.tr.setSelection(TextSelection.create(doc, 8, doc.content.size - 1)));
+    expect(selectionMarkdown(ed.view.state)).toBe('- **bold** item\n- other');
   });
 });

@@ -23,6 +23,7 @@ export {
 } from './markdown';
 export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
 export { replaceDocument, replaceDocIn } from './replace-document';
+export { selectionMarkdown, serializeClipboardSlice, parseClipboardText } from './clipboard';
 export { toggleTask, setTaskChecked } from './task-commands';
 export { resourceId, type ResolveResourceUrl } from './node-views';
 export { attachmentNodes, insertAttachments, type OnFiles, type StoredFile } from './attachments';

@@ -68,7 +68,12 @@ function heading(state: State, node: PMNode): void {
   const setext = level <= 2 && (multiline || markup === '=' || markup === '-');
   if (!setext) {
     state.write('#'.repeat(level) + ' ');
+    const start = internals(state).out.length;
     state.renderInline(node, false);
+    // A heading text ending in " ###" would lose it as the optional closing sequence.
+    const inner = internals(state);
+    const tail = /(^|[ \t])(#+)$/.exec(inner.out.slice(start));
+    if (tail) inner.out = inner.out.slice(0, inner.out.length - tail[2].length) + '\\' + tail[2];
     state.closeBlock(node);
     return;
   }

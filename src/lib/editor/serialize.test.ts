@@ -179,3 +179,10 @@ describe('serializeMarkdown of edited tables', () => {
     expect(editFirstCell('a | b\n--- | ---\n1 | 2\n', 'x')).toBe('x | b\n--- | ---\n1 | 2\n');
   });
 });
+
+describe('serializeMarkdown of headings', () => {
+  it('escapes hashes at the end of a heading so they stay text', () => {
+    const heading = s.nodes.heading.create({ level: 2, markup: '##' }, s.text('C# and F ##'));
+    expect(written(doc(heading))).toBe('## C# and F \\##\n');
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { Transform } from 'prosemirror-transform';
+import { StepMap } from 'prosemirror-transform';
+import { parseMarkdown, parseStructure, stripSources } from '../parse';
+import { serializeMarkdown } from '../serialize';
+import { markdownSchema as schema } from '../schema';
+import { applyChange } from './doc-change';
+import { markdownChange } from './markdown-change';
+
+const NOTE = readFileSync('tests/fixtures/markdown/folio-features.md', 'utf8');
+const identity = StepMap.empty;
+
+function edited(md: string, from: number, to: number, insert: string): string {
+  const doc = parseMarkdown(md);
+  const change = markdownChange(doc, { from, to, insert });
+  if (!change) return md;
+  const tr = new Transform(doc);
+  expect(applyChange(tr, change, identity)).toBe(true);
+  const out = serializeMarkdown(tr.doc);
+  expect(parseStructure(out).eq(stripSources(tr.doc))).toBe(true);
+  return out;
+}
+
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('markdownChange', () => {
+  it('replaces one word with a step that touches only that word', () => {
+    const md = 'Keep **bold** and the weekend plan.\n\nSecond paragraph.\n';
+    const doc = parseMarkdown(md);
+    const from = md.indexOf('weekend');
+    const change = markdownChange(doc, { from, to: from + 7, insert: 'week' })!;
+    expect(change.replacements).toHaveLength(1);
+    const r = change.replacements[0];
+    expect(doc.textBetween(r.from, r.to)).toBe('weekend');
+    const tr = new Transform(doc);
+    applyChange(tr, change, identity);
+    // The bold word before the edit keeps its mark and its position.
+    const bold = tr.doc.firstChild!.child(1);
+    expect(bold.text).toBe('bold');
+    expect(bold.marks.map((m) => m.type.name)).toEqual(['strong']);
+    expect(tr.doc.nodeAt(tr.mapping.map(7))?.text).toBe(doc.nodeAt(7)?.text);
+    expect(serializeMarkdown(tr.doc)).toBe(md.replace('weekend', 'week'));
+  });
+
+  it('keeps the words a rewrite leaves unchanged out of the replacements', () => {
+    const md = 'The quick brown fox jumps.\n';
+    const doc = parseMarkdown(md);
+    const change = markdownChange(doc, { from: 0, to: md.length - 1, insert: 'The slow brown dog jumps.' })!;
+    const replaced = change.replacements.map((r) => doc.textBetween(r.from, r.to));
+    expect(replaced).toEqual(['quick', 'fox']);
+  });
+
+  it('returns null for an edit that changes nothing', () => {
+    const doc = parseMarkdown('a b c\n');
+    expect(markdownChange(doc, { from: 2, to: 3, insert: 'b' })).toBeNull();
+  });
+
+  it('gives exactly the edited text for 300 random edits of a real note', () => {
+    const next = random(7);
+    const pieces = ['', 'x', ' ', '\n', '\n\n', '- ', '# ', '**', '`', '| c |', '$$\n', '<b>', '```\n', 'word **strong**'];
+    for (let i = 0; i < 300; i++) {
+      const a = Math.floor(next() * (NOTE.length + 1));
+      const b = Math.min(NOTE.length, a + Math.floor(next() * 40));
+      const insert = pieces[Math.floor(next() * pieces.length)];
+      const expected = NOTE.slice(0, a) + insert + NOTE.slice(b);
+      expect(edited(NOTE, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(expected);
+    }
+  }, 60_000);
+
+  it('sees a fence left open swallow the rest of a long note', () => {
+    const md = Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n') + '\n';
+    const at = md.indexOf('Paragraph 3');
+    const out = edited(md, at, at, '```\n');
+    expect(out).toBe(md.slice(0, at) + '```\n' + md.slice(at));
+    expect(parseStructure(out).childCount).toBe(4);
+  });
+
+  it('builds documents of the schema', () => {
+    expect(schema.nodes.paragraph).toBeDefined();
+  });
+});
