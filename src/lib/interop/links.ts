@@ -14,11 +14,10 @@ const ITEM_REF = /:\/([0-9a-f]{32})/g;
  */
 export function rewriteLinkTargets(markdown: string, rewrite: (target: string) => string | undefined): string {
   const md = markdown.replace(MD_LINK, (all, open: string, target: string, close: string) => {
-    const bracketed = target.startsWith('<');
-    const plain = bracketed ? target.slice(1, -1) : target;
+    const plain = target.startsWith('<') ? target.slice(1, -1) : target;
     const next = rewrite(plain);
     if (next === undefined || next === plain) return all;
-    return open + (bracketed || /\s/.test(next) ? `<${next}>` : next) + close;
+    return open + (/\s/.test(next) ? `<${next}>` : next) + close;
   });
   return md.replace(HTML_SRC, (all, open: string, target: string, close: string) => {
     const next = rewrite(target);
