@@ -25,14 +25,9 @@ export async function importFiles(db: FolioDatabase, files: ImportFile[], option
   if (!files.length) throw new AppError('invalid_argument', 'No file was chosen to import.');
   if (files.length === 1 && !files[0].path?.includes('/')) return importOne(db, files[0], options);
   const entries = files.map((f) => blobEntry(f.path || f.name, f.blob));
-  const total = files.reduce((n, f) => n + f.blob.size, 0);
-  options.onProgress?.({ readBytes: 0, totalBytes: total, items: 0 });
   const stripped = stripTop(entries);
-  const report = stripped.some((e) => isRawItemPath(e.path))
-    ? await importJoplinEntries(db, iterate(stripped), options.signal)
-    : await importMarkdownEntries(db, entries, folderName(files), options.signal);
-  options.onProgress?.({ readBytes: total, totalBytes: total, items: report.notes });
-  return report;
+  if (stripped.some((e) => isRawItemPath(e.path))) return importJoplinEntries(db, counting(stripped, options), options.signal);
+  return importMarkdownEntries(db, entries, folderName(files), options);
 }
 
 async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOptions): Promise<ImportReport> {
@@ -40,14 +35,14 @@ async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOpt
   const format = detectFormat(file.name, head);
   const stream = () => counted(file.blob, options);
   if (format === 'jex') return importJoplinEntries(db, tarEntries(stream()), options.signal);
-  if (format === 'markdown') return importMarkdownEntries(db, [blobEntry(file.name, file.blob)], '', options.signal);
+  if (format === 'markdown') return importMarkdownEntries(db, [blobEntry(file.name, file.blob)], '', options);
   if (format === 'zip') {
     const names = await zipNames(file.blob);
     const raw = stripTop(names.map((path) => ({ path }))).some((e) => isRawItemPath(e.path));
     if (raw) return importJoplinEntries(db, stripTopStream(zipEntries(stream(), MAX_ATTACHMENT_BYTES), names), options.signal);
     const entries: ImportEntry[] = [];
     for await (const entry of zipEntries(stream(), MAX_ATTACHMENT_BYTES)) entries.push(entry);
-    return importMarkdownEntries(db, entries, file.name.replace(/\.zip$/i, ''), options.signal);
+    return importMarkdownEntries(db, entries, file.name.replace(/\.zip$/i, ''), options);
   }
   throw new AppError('invalid_argument', `"${file.name}" is not a file Folio can import. Choose a Joplin export (.jex), a zip of a RAW export or of Markdown files, or Markdown files.`);
 }
@@ -96,8 +91,15 @@ async function* stripTopStream(entries: AsyncIterable<ImportEntry>, names: strin
   for await (const entry of entries) yield top ? { ...entry, path: entry.path.slice(top.length + 1) } : entry;
 }
 
-async function* iterate(entries: ImportEntry[]): AsyncGenerator<ImportEntry> {
-  yield* entries;
+/** Loose files one by one, reporting the bytes of those handed over. */
+async function* counting(entries: ImportEntry[], options: ImportOptions): AsyncGenerator<ImportEntry> {
+  const totalBytes = entries.reduce((n, e) => n + e.size, 0);
+  let readBytes = 0;
+  for (const [i, entry] of entries.entries()) {
+    yield entry;
+    readBytes += entry.size;
+    options.onProgress?.({ readBytes, totalBytes, items: i + 1 });
+  }
 }
 
 function folderName(files: ImportFile[]): string {

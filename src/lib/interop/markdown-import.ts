@@ -11,7 +11,7 @@ import type { FolioDatabase } from '$lib/db';
 import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db/import-repo';
 import { isMarkdownName } from './detect';
 import { splitFrontMatter, type FrontMatterFields } from './front-matter';
-import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportProblem, type ImportReport, type TitleSource } from './import-report';
+import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportOptions, type ImportProblem, type ImportReport, type TitleSource } from './import-report';
 import { isRelativeFileTarget, resolveRelative, rewriteLinkTargets } from './links';
 import { extensionOf, mimeOf } from './mime';
 import { isUnsafePath, type ImportEntry } from './sources';
@@ -33,7 +33,10 @@ interface MarkdownRun {
 }
 
 /** Imports Markdown entries under a new notebook called `rootTitle`. */
-export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEntry[], rootTitle: string, signal?: AbortSignal): Promise<ImportReport> {
+export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEntry[], rootTitle: string, options: ImportOptions = {}): Promise<ImportReport> {
+  const { signal, onProgress } = options;
+  const totalBytes = entries.reduce((n, e) => n + e.size, 0);
+  let readBytes = 0;
   const run: MarkdownRun = {
     db, problems: [], written: { folders: [], notes: [], tags: [], noteTags: [], resources: [] }, blobIds: [], files: new Map(),
     noteIds: new Map(), resources: new Map(), tagIds: new Map(), titles: {}, batch: emptyBatch(), now: Date.now()
@@ -45,9 +48,11 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
     for (const tag of await db.tags.toArray()) run.tagIds.set(tag.title.toLowerCase(), tag.id);
     const folders = folderTree(run, paths, root);
     run.batch.folders.push(...folders.values());
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
       signal?.throwIfAborted();
       await importNote(run, path, folders);
+      readBytes += run.files.get(path)!.size;
+      onProgress?.({ readBytes, totalBytes, items: i + 1 });
       if (run.batch.notes.length >= BATCH_SIZE) await flush(run);
     }
     await flush(run);

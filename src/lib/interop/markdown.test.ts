@@ -52,6 +52,14 @@ describe('Markdown import', () => {
     expect(meeting).toMatchObject({ is_todo: 1, todo_completed: 0, todo_due: Date.UTC(2025, 4, 6, 7, 8, 9) });
   });
 
+  it('reports progress note by note up to all the bytes', async () => {
+    const db = freshDb();
+    const seen: number[] = [];
+    const files = folderFiles(LIBRARY, 'library');
+    await importFiles(db, files, { onProgress: (p) => seen.push(p.items) });
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+
   it('imports a zip of Markdown files', async () => {
     const db = freshDb();
     const zip = zipSync({ 'a.md': enc.encode('# Alpha\n\nsee [b](sub/b.md)'), 'sub/b.md': enc.encode('Beta body') });
