@@ -29,6 +29,12 @@ describe('raw item', () => {
     expect(serializeRawItem({ type_: 1, title: 'T', body: '', props: new Map([['id', 'x']]) })).toBe('T\n\nid: x\ntype_: 1');
   });
 
+  it('keeps \\r\\n line ends in a body byte for byte', () => {
+    const text = 'T\n\nline one\r\nline two\r\n\nid: x\ntype_: 1';
+    expect(parseRawItem(text).body).toBe('line one\r\nline two\r');
+    expect(serializeRawItem(parseRawItem(text))).toBe(text);
+  });
+
   it('refuses an item without type_', () => {
     expect(() => parseRawItem('Title\n\nid: abc')).toThrow(RawItemError);
   });

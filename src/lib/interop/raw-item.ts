@@ -48,7 +48,8 @@ export function escapeValue(value: string): string {
 
 /** Parses RAW item text. Throws RawItemError when it has no `type_` or a malformed property line. */
 export function parseRawItem(text: string): RawItem {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  // Split on \n only, as Joplin does: a body written on Windows keeps its \r\n byte for byte.
+  const lines = text.split('\n');
   const props: [string, string][] = [];
   let i = lines.length - 1;
   while (i >= 0 && lines[i].trim() === '' && props.length === 0) i--;
