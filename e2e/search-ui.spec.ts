@@ -18,7 +18,8 @@ function listedTitles(page: Page): Promise<string[]> {
 
 async function searchFor(page: Page, query: string, titles: string[]): Promise<void> {
   await searchBox(page).fill(query);
-  await expect.poll(() => listedTitles(page), { message: `results of ${query}` }).toEqual(titles);
+  // The first search of a page also waits for the worker to start and build its index.
+  await expect.poll(() => listedTitles(page), { message: `results of ${query}`, timeout: 15_000 }).toEqual(titles);
 }
 
 async function addTag(page: Page, tag: string): Promise<void> {
@@ -72,7 +73,7 @@ test.describe('search notes', () => {
 
   test('an unclosed quote is searched as typed and says so', async ({ page }) => {
     await searchFor(page, '"quick brown', ['Zoo visit']);
-    await expect(page.getByRole('status').filter({ hasText: /quote/i })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /quote/i })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
