@@ -88,11 +88,14 @@ export class Workspace {
     this.searchResults = ids;
   }
 
-  /** Types a search (or clears it with ''). Old results are dropped until the engine answers. */
+  /**
+   * Types a search (or clears it with ''). While the engine works on the new query, the previous
+   * query's results stay, so the list does not flash empty at every keystroke.
+   */
   setSearchQuery(query: string): void {
     if (query === this.searchQuery) return;
     this.searchQuery = query;
-    this.searchResults = null;
+    if (!query.trim()) this.searchResults = null;
   }
 
   /** Opens the database, makes sure a notebook exists and asks for persistent storage. */
