@@ -186,3 +186,24 @@ describe('serializeMarkdown of headings', () => {
     expect(written(doc(heading))).toBe('## C# and F \\##\n');
   });
 });
+
+describe('serializeMarkdown when blocks meet after a deletion', () => {
+  function deleteBlock(md: string, index: number): PMNode {
+    const doc = parseMarkdown(md);
+    return doc.copy(doc.content.cut(0, posOf(doc, index)).append(doc.content.cut(posOf(doc, index + 1))));
+  }
+
+  it('keeps two lists with the same marker apart', () => {
+    const edited = deleteBlock('- a\n\nbetween\n\n- b\n', 1);
+    const md = serializeMarkdown(edited);
+    expect(md).toBe('- a\n\n* b\n');
+    expect(parseMarkdown(md).childCount).toBe(2);
+  });
+
+  it('keeps indented code from joining the list before it', () => {
+    const edited = deleteBlock('- a\n\nbetween\n\n    code\n', 1);
+    const md = serializeMarkdown(edited);
+    expect(md).toBe('- a\n\n```\ncode\n```\n');
+    expect(parseMarkdown(md).child(1).type.name).toBe('code_block');
+  });
+});

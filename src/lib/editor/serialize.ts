@@ -17,6 +17,7 @@ import { freshSerializer, type FreshOptions } from './serialize-nodes';
 import { blockSource, fingerprint } from './source-map';
 import { parseStructure, stripSources } from './parse';
 import { withWritingMarkOrder } from './mark-order';
+import { canAbsorb, staysApart } from './junction';
 import type { EscapeMode } from './escape';
 import type { Definitions } from './reference-links';
 
@@ -53,7 +54,11 @@ const MARKER_ATTR: Record<string, [string, string[]]> = {
  * A list right after a list of the same kind and marker would merge with it when read back, so
  * it is written with another marker (the one way Markdown can keep them apart).
  */
-function apartFrom(node: PMNode, prev: PMNode | null): PMNode {
+function apartFrom(node: PMNode, prev: PMNode | null, merging: boolean): PMNode {
+  if (merging && node.type.name === 'code_block' && node.attrs.fence === null && canAbsorb(prev)) {
+    // Indented code right after a list would be read as part of its last item.
+    return node.type.create({ ...node.attrs, fence: '```' }, node.content, node.marks);
+  }
   const spec = MARKER_ATTR[node.type.name];
   if (!spec || !prev || prev.type !== node.type) return node;
   const [attr, markers] = spec;
@@ -66,6 +71,8 @@ function apartFrom(node: PMNode, prev: PMNode | null): PMNode {
 export interface BlockContext {
   references?: Definitions;
   inlineLinks?: boolean;
+  /** The block was read as part of the list before it: write indented code fenced. */
+  merging?: boolean;
 }
 
 /**
@@ -74,7 +81,7 @@ export interface BlockContext {
  */
 export function serializeBlock(node: PMNode, prev: PMNode | null = null, context: BlockContext = {}): string {
   const references = context.references ?? {};
-  const bare = apartFrom(withoutSource(node), prev);
+  const bare = apartFrom(withoutSource(node), prev, context.merging ?? false);
   const wrapper = node.type.schema.topNodeType.create(null, withWritingMarkOrder(bare));
   let text = '';
   for (const escapeMode of ESCAPE_MODES) {
@@ -134,13 +141,19 @@ function hasLink(node: PMNode): boolean {
   return found;
 }
 
+/** True when `prev` is the block that preceded `node` in the source (possibly edited since). */
+function followsOriginal(node: PMNode, prev: PMNode | null): boolean {
+  const source = blockSource(node);
+  if (!source) return false;
+  if (!prev) return source.prevType === '';
+  return source.prevType === prev.type.name && source.prevHash === (blockSource(prev)?.hash ?? fingerprint(prev));
+}
+
 /** The text that goes between the previous block and this one. */
 function separator(node: PMNode, prev: PMNode | null, reused: boolean, prevReused: boolean, ctx: Context): string {
   const source = blockSource(node);
   if (!source) return prev ? ctx.eol : '';
-  const afterOriginal = prev
-    ? source.prevType === prev.type.name && source.prevHash === (blockSource(prev)?.hash ?? fingerprint(prev))
-    : source.prevType === '';
+  const afterOriginal = followsOriginal(node, prev);
   if (afterOriginal && (reused && prevReused)) return source.before;
   if (!prev) return source.before;
   if (afterOriginal && isBlankStart(source.before)) return source.before;
@@ -195,23 +208,31 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: B
   };
   let prev: PMNode | null = null;
   let prevReused = false;
+  let prevText = '';
   doc.forEach((node, offset, index) => {
     const source = blockSource(node);
-    const reused = isUnchanged(node) && !(ctx.inlineLinks && hasLink(node));
+    let reused = isUnchanged(node) && !(ctx.inlineLinks && hasLink(node));
     if (lastPart && !endsWithLineBreak(lastPart)) push(ctx.eol);
     const from = length;
-    push(separator(node, prev, reused, prevReused, ctx));
+    const sep = separator(node, prev, reused, prevReused, ctx);
+    push(sep);
     const textFrom = length;
-    if (reused) {
-      reusedHashes.add(source!.hash);
-      push(source!.text);
-    } else {
+    const fresh = (merging = false): string => {
       const last = index === doc.childCount - 1;
       const keepsNoEol = last && source && !(doc.attrs.trailing as string) && !endsWithLineBreak(source.text);
-      const text = freshBlock(node, prev, ctx);
-      push((ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol));
+      const text = merging ? serializeBlock(node, prev, { ...ctx, merging }) : freshBlock(node, prev, ctx);
+      return (ctx.eol === '\n' ? text : text.replace(/\n/g, ctx.eol)) + (keepsNoEol ? '' : ctx.eol);
+    };
+    let text = reused ? source!.text : fresh();
+    const moved = !(reused && prevReused && followsOriginal(node, prev));
+    if (moved && prev && canAbsorb(prev) && !staysApart(prev, node, prevText + sep + text, ctx.references)) {
+      reused = false;
+      text = fresh(true);
     }
+    if (reused) reusedHashes.add(source!.hash);
+    push(text);
     spans?.push({ index, pos: offset, from, textFrom, to: length });
+    prevText = text;
     prev = node;
     prevReused = reused;
   });

@@ -4,7 +4,6 @@ import { Transform } from 'prosemirror-transform';
 import { StepMap } from 'prosemirror-transform';
 import { parseMarkdown, parseStructure, stripSources } from '../parse';
 import { serializeMarkdown } from '../serialize';
-import { markdownSchema as schema } from '../schema';
 import { applyChange } from './doc-change';
 import { markdownChange } from './markdown-change';
 
@@ -39,7 +38,7 @@ describe('markdownChange', () => {
     const change = markdownChange(doc, { from, to: from + 7, insert: 'week' })!;
     expect(change.replacements).toHaveLength(1);
     const r = change.replacements[0];
-    expect(doc.textBetween(r.from, r.to)).toBe('weekend');
+    expect(doc.textBetween(r.from, r.to)).toBe('end');
     const tr = new Transform(doc);
     applyChange(tr, change, identity);
     // The bold word before the edit keeps its mark and its position.
@@ -83,7 +82,4 @@ describe('markdownChange', () => {
     expect(parseStructure(out).childCount).toBe(4);
   });
 
-  it('builds documents of the schema', () => {
-    expect(schema.nodes.paragraph).toBeDefined();
-  });
 });

@@ -1,0 +1,99 @@
+/*
+ * How a pending proposal is drawn: the text it removes struck through (inline decorations, plus a
+ * node decoration on whole blocks it removes), the text it inserts highlighted (a widget holding the
+ * new content rendered by the schema), and after it a `Suggested edit` group with Accept and Reject
+ * (Reject and Ask again once the user changed the text there). Widgets are not editable and keep
+ * their events to themselves, so clicking a button never moves the cursor.
+ */
+import { DOMSerializer, type Fragment, type Node as PMNode } from 'prosemirror-model';
+import { Decoration } from 'prosemirror-view';
+import type { Proposal } from './review-plugin';
+
+/** What the buttons of a suggestion do. */
+export interface ReviewHandlers {
+  onAccept?(id: string): void;
+  onReject?(id: string): void;
+  /** Asks the model again for a proposal that went stale. */
+  onReask?(id: string): void;
+}
+
+function button(label: string, title: string, run: (() => void) | undefined, disabled = false): HTMLButtonElement {
+  const el = document.createElement('button');
+  el.type = 'button';
+  el.textContent = label;
+  el.title = title;
+  el.className = `folio-suggest-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  el.disabled = disabled || !run;
+  // Keep the editor's selection and focus where they are.
+  el.addEventListener('mousedown', (event) => event.preventDefault());
+  el.addEventListener('click', (event) => {
+    event.preventDefault();
+    run?.();
+  });
+  return el;
+}
+
+function groupWidget(proposal: Proposal, handlers: ReviewHandlers): HTMLElement {
+  const group = document.createElement('span');
+  group.className = `folio-suggest-group${proposal.stale ? ' stale' : ''}${proposal.draft ? ' draft' : ''}`;
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', 'Suggested edit');
+  group.contentEditable = 'false';
+  group.dataset.editId = proposal.id;
+  const label = document.createElement('span');
+  label.className = 'folio-suggest-label';
+  label.textContent = proposal.draft ? 'Writing…' : proposal.stale ? 'Changed since suggested' : 'Suggested edit';
+  group.append(label);
+  if (proposal.draft) return group;
+  const id = proposal.id;
+  if (proposal.stale) {
+    group.append(button('Ask again', 'Ask the assistant for this edit again', handlers.onReask && (() => handlers.onReask!(id))));
+  } else {
+    group.append(button('Accept', 'Apply this edit (one undo step)', handlers.onAccept && (() => handlers.onAccept!(id))));
+  }
+  group.append(button('Reject', 'Drop this edit', handlers.onReject && (() => handlers.onReject!(id))));
+  return group;
+}
+
+function insertedWidget(content: Fragment, doc: PMNode): HTMLElement {
+  const inline = content.childCount > 0 && content.firstChild!.isInline;
+  const el = document.createElement(inline ? 'ins' : 'div');
+  el.className = `folio-suggest-ins${inline ? '' : ' block'}`;
+  el.contentEditable = 'false';
+  el.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(content));
+  return el;
+}
+
+function deletions(doc: PMNode, from: number, to: number, id: string): Decoration[] {
+  const decorations = [Decoration.inline(from, to, { class: 'folio-suggest-del' }, { id })];
+  doc.nodesBetween(from, to, (node, pos) => {
+    if (node.isBlock && pos >= from && pos + node.nodeSize <= to) {
+      decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: 'folio-suggest-del-block' }, { id }));
+      return false;
+    }
+    return true;
+  });
+  return decorations;
+}
+
+const ignore = { ignoreSelection: true, stopEvent: () => true };
+
+/** The decorations of one proposal on the current document. */
+export function proposalDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHandlers): Decoration[] {
+  const decorations: Decoration[] = [];
+  const { change, mapping, id } = proposal;
+  let end = proposal.to;
+  change.replacements.forEach((r, i) => {
+    const from = mapping.map(r.from, 1);
+    const to = Math.max(from, mapping.map(r.to, -1));
+    end = Math.max(end, to);
+    if (to > from) decorations.push(...deletions(doc, from, to, id));
+    if (r.slice.content.size > 0) {
+      const content = r.slice.content;
+      decorations.push(Decoration.widget(to, () => insertedWidget(content, doc), { ...ignore, side: 1, key: `${id}:ins:${i}:${content.size}`, id }));
+    }
+  });
+  const key = `${id}:group:${proposal.stale ? 's' : ''}${proposal.draft ? 'd' : ''}`;
+  decorations.push(Decoration.widget(end, () => groupWidget(proposal, handlers), { ...ignore, side: 2, key, id }));
+  return decorations;
+}

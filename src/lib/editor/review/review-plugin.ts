@@ -1,0 +1,153 @@
+/*
+ * The review queue: AI edit proposals waiting for the user's Accept or Reject, kept in a plugin's
+ * state and drawn as decorations, so the document itself does not change until one is accepted.
+ *
+ * Model: a proposal is a DocChange (doc-change.ts) computed on the document as it was when it was
+ * proposed, plus a Mapping from that document to the current one. Every transaction extends the
+ * mappings and moves each proposal's range (`from`..`to`, current coordinates). A user change that
+ * touches a range (overlaps it or borders it) marks that proposal stale: it can no longer be
+ * accepted blindly, only rejected or asked for again. Accepting (review-commands.ts) applies the
+ * replacements through the mapping in one transaction, which is also one undo step.
+ *
+ * The plugin also tracks named ranges through the user's edits: the selection a chat turn started
+ * with, which `edit_selection` applies to.
+ */
+import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
+import { Mapping } from 'prosemirror-transform';
+import { DecorationSet, type EditorView } from 'prosemirror-view';
+import type { DocChange } from './doc-change';
+import { proposalDecorations, type ReviewHandlers } from './review-decorations';
+
+/** One pending edit proposal. */
+export interface Proposal {
+  id: string;
+  /** The session tool that proposed it. */
+  tool: string;
+  /** A few words on where it applies (the anchor, the tag), for the chat's report. */
+  summary: string;
+  change: DocChange;
+  /** From the document the change was computed on to the current one. */
+  mapping: Mapping;
+  /** The range it replaces, in the current document. */
+  from: number;
+  to: number;
+  /** The user changed the text there since it was proposed. */
+  stale: boolean;
+  /** A suggestion still being written by the model (streamed arguments): shown, not acceptable. */
+  draft: boolean;
+}
+
+/** The plugin's state. */
+export interface ReviewState {
+  proposals: readonly Proposal[];
+  tracked: ReadonlyMap<string, { from: number; to: number }>;
+  decorations: DecorationSet;
+}
+
+/** What a transaction asks of the review queue (as meta under `reviewKey`). */
+export type ReviewAction =
+  | { type: 'add'; proposal: Proposal }
+  | { type: 'remove'; ids: readonly string[] }
+  /** The proposals the transaction accepts: removed, and their own change does not mark others stale. */
+  | { type: 'accept'; ids: readonly string[] }
+  | { type: 'track'; key: string; from: number; to: number }
+  | { type: 'untrack'; key: string };
+
+/** The review plugin's key: read its state with `reviewKey.getState(state)`. */
+export const reviewKey = new PluginKey<ReviewState>('folioReview');
+
+/** Whether a changed range oldStart..oldEnd touches from..to (bordering counts: typing at an edge). */
+function touches(start: number, end: number, from: number, to: number): boolean {
+  return start <= to && end >= from;
+}
+
+/** The proposal after a transaction's document changes. */
+function mapProposal(proposal: Proposal, tr: Transaction, exempt: boolean): Proposal {
+  let { from, to, stale } = proposal;
+  for (const map of tr.mapping.maps) {
+    if (!exempt && !stale) map.forEach((start, end) => (stale ||= touches(start, end, from, to)));
+    from = map.map(from, -1);
+    to = Math.max(from, map.map(to, 1));
+  }
+  const mapping = new Mapping([...proposal.mapping.maps, ...tr.mapping.maps]);
+  return { ...proposal, from, to, stale, mapping };
+}
+
+function applyAction(value: ReviewState, action: ReviewAction | undefined): { proposals: readonly Proposal[]; tracked: ReviewState['tracked'] } {
+  let { proposals, tracked } = value;
+  if (!action) return { proposals, tracked };
+  if (action.type === 'add') proposals = [...proposals.filter((p) => p.id !== action.proposal.id), action.proposal].sort((a, b) => a.from - b.from);
+  if (action.type === 'remove' || action.type === 'accept') proposals = proposals.filter((p) => !action.ids.includes(p.id));
+  if (action.type === 'track') tracked = new Map(tracked).set(action.key, { from: action.from, to: action.to });
+  if (action.type === 'untrack') {
+    const next = new Map(tracked);
+    next.delete(action.key);
+    tracked = next;
+  }
+  return { proposals, tracked };
+}
+
+function mapTracked(tracked: ReviewState['tracked'], tr: Transaction): ReviewState['tracked'] {
+  if (!tracked.size) return tracked;
+  const next = new Map<string, { from: number; to: number }>();
+  for (const [key, range] of tracked) next.set(key, { from: tr.mapping.map(range.from, 1), to: Math.max(tr.mapping.map(range.from, 1), tr.mapping.map(range.to, -1)) });
+  return next;
+}
+
+function nextState(tr: Transaction, value: ReviewState, state: EditorState, handlers: ReviewHandlers): ReviewState {
+  const action = tr.getMeta(reviewKey) as ReviewAction | undefined;
+  if (!action && !tr.docChanged) return value;
+  const accepting = action?.type === 'accept';
+  let proposals = value.proposals;
+  let redraw = !!action && action.type !== 'track' && action.type !== 'untrack';
+  if (tr.docChanged) {
+    proposals = proposals.map((p) => {
+      const mapped = mapProposal(p, tr, accepting);
+      if (mapped.stale !== p.stale) redraw = true;
+      return mapped;
+    });
+  }
+  const next = applyAction({ ...value, proposals }, action);
+  const tracked = tr.docChanged ? mapTracked(next.tracked, tr) : next.tracked;
+  const decorations = redraw
+    ? DecorationSet.create(state.doc, next.proposals.flatMap((p) => proposalDecorations(state.doc, p, handlers)))
+    : value.decorations.map(tr.mapping, state.doc);
+  return { proposals: next.proposals, tracked, decorations };
+}
+
+/** Options of {@link reviewPlugin}. */
+export interface ReviewPluginOptions extends ReviewHandlers {
+  /** Told after every update that changed the queue (to mirror its size in the UI). */
+  onChange?(proposals: readonly Proposal[]): void;
+}
+
+/** The review queue plugin; see the module comment. */
+export function reviewPlugin(options: ReviewPluginOptions = {}): Plugin<ReviewState> {
+  return new Plugin<ReviewState>({
+    key: reviewKey,
+    state: {
+      init: () => ({ proposals: [], tracked: new Map(), decorations: DecorationSet.empty }),
+      apply: (tr, value, _old, state) => nextState(tr, value, state, options)
+    },
+    props: {
+      decorations: (state) => reviewKey.getState(state)?.decorations
+    },
+    view: () => {
+      // Told only when the set or a stale flag changes, not on every mapped keystroke.
+      let last = '';
+      return {
+        update(view: EditorView) {
+          const now = pendingProposals(view.state);
+          const key = now.map((p) => `${p.id}${p.stale ? '!' : ''}${p.draft ? '~' : ''}`).join(' ');
+          if (key !== last) options.onChange?.(now);
+          last = key;
+        }
+      };
+    }
+  });
+}
+
+/** The pending proposals of an editor state (empty without the plugin). */
+export function pendingProposals(state: EditorState): readonly Proposal[] {
+  return reviewKey.getState(state)?.proposals ?? [];
+}

@@ -1,0 +1,120 @@
+/*
+ * The session tools' handler on the live editor (tier 1 of the spec): each call is resolved against
+ * the document as it is now, turned into the smallest document change, and added to the review
+ * queue. Nothing is applied: the result tells the model the edit waits for the user's review.
+ * Every refusal is an `isError` result naming the problem, and leaves the document untouched.
+ */
+import type { EditorState } from 'prosemirror-state';
+import type { EditorView } from 'prosemirror-view';
+import { serializeWithMap } from '../serialize';
+import { markdownChange } from '../review/markdown-change';
+import { diffDocs, type DocChange } from '../review/doc-change';
+import { overlapping, proposeEdit, trackedRange } from '../review/review-commands';
+import { appendToNote, insertAfterAnchor, insertBeforeAnchor, quote, rewriteParagraph, type Resolved } from './resolve';
+import { replaceSelection } from './selection-change';
+import { replaceStructuredBlock } from './structured-block';
+
+/** A tool result as the agent reads it (structurally the tools folder's ToolResult). */
+export interface SessionToolResult {
+  content: { type: 'text'; text: string }[];
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+/** What a turn's calls need besides the view. */
+export interface SessionTurn {
+  /** The tracked range of the selection the turn started with (see trackRange), if it had one. */
+  selectionKey?: string;
+  /** Why the editor cannot take an edit now (note closed, switched, read-only), or null. */
+  refusal?(): string | null;
+  /** A new proposal id. */
+  newId(): string;
+}
+
+/** Builds an error result. */
+export function toolError(text: string): SessionToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function str(args: Record<string, unknown>, name: string): string | undefined {
+  return typeof args[name] === 'string' ? (args[name] as string) : undefined;
+}
+
+/** The cursor as an offset in the Markdown: the start of its block plus its offset inside it. */
+export function cursorOffset(state: EditorState): number {
+  const { spans } = serializeWithMap(state.doc);
+  const head = state.selection.head;
+  const index = Math.min(state.doc.resolve(head).index(0), spans.length - 1);
+  const span = spans[index];
+  if (!span) return 0;
+  return Math.min(span.to, span.textFrom + Math.max(0, head - span.pos - 1));
+}
+
+/** Resolves an anchor, append or structured-block tool against the Markdown. */
+function resolveMarkdownTool(state: EditorState, name: string, args: Record<string, unknown>): Resolved | null {
+  const markdown = serializeWithMap(state.doc).markdown;
+  const cursor = cursorOffset(state);
+  const anchor = str(args, 'anchor') ?? '';
+  const text = str(args, 'text') ?? '';
+  switch (name) {
+    case 'rewrite_paragraph':
+      return rewriteParagraph(markdown, anchor, text, cursor);
+    case 'insert_before_anchor':
+      return insertBeforeAnchor(markdown, anchor, text, cursor);
+    case 'insert_after_anchor':
+      return insertAfterAnchor(markdown, anchor, text, cursor);
+    case 'append_to_note':
+      return appendToNote(markdown, text);
+    case 'replace_structured_block':
+      return replaceStructuredBlock(markdown, str(args, 'tag') ?? '', text, cursor);
+    default:
+      return null;
+  }
+}
+
+function summaryOf(name: string, args: Record<string, unknown>): string {
+  if (name === 'replace_structured_block') return `${str(args, 'tag') ?? ''} block`;
+  if (name === 'edit_selection') return 'the selection';
+  if (name === 'append_to_note') return 'end of the note';
+  return str(args, 'anchor') ?? '';
+}
+
+/** The change a call proposes, or an error text. */
+export function changeFor(state: EditorState, name: string, args: Record<string, unknown>, turn: Pick<SessionTurn, 'selectionKey'>): DocChange | string {
+  if (typeof args.text !== 'string') return `${name} needs a string \`text\`.`;
+  if (name === 'edit_selection') {
+    const range = turn.selectionKey ? trackedRange(state, turn.selectionKey) : undefined;
+    if (!range) return 'There is no selection in this turn; edit_selection is only for a selection.';
+    if (range.from === range.to) return 'The selected text was deleted since the turn started; there is nothing left to replace.';
+    return diffDocs(state.doc, replaceSelection(state.doc, range.from, range.to, args.text)) ?? 'The text is the same as the selection; nothing to propose.';
+  }
+  const resolved = resolveMarkdownTool(state, name, args);
+  if (!resolved) return `There is no session tool named ${JSON.stringify(name)}.`;
+  if (!resolved.ok) return resolved.error;
+  return markdownChange(state.doc, resolved.edit) ?? 'The new text is the same as what is there; nothing to propose.';
+}
+
+/** Runs one session tool call on the view: a proposal added to the review queue, or an error. */
+export function runSessionTool(view: EditorView, name: string, args: Record<string, unknown>, turn: SessionTurn): SessionToolResult {
+  const refusal = turn.refusal?.();
+  if (refusal) return toolError(`${refusal} Nothing was proposed.`);
+  if (!view.editable) return toolError('The note is open read-only here, so it cannot be edited; nothing was proposed.');
+  const state = view.state;
+  let change: DocChange | string;
+  try {
+    change = changeFor(state, name, args, turn);
+  } catch (error) {
+    change = `The edit could not be worked out (${error instanceof Error ? error.message : String(error)}).`;
+  }
+  if (typeof change === 'string') return toolError(`${name}: ${change}`);
+  const clash = overlapping(state, change.from, change.to);
+  if (clash) {
+    return toolError(`${name}: this edit overlaps your edit ${clash.id} (${clash.tool} at ${quote(clash.summary)}), which is still waiting for review. Edit another place, or wait for the user's review.`);
+  }
+  const id = turn.newId();
+  view.dispatch(proposeEdit(state, { id, tool: name, summary: summaryOf(name, args), change }));
+  return {
+    content: [{ type: 'text', text: `Edit ${id} proposed: it is shown in the note and waits for the user to accept or reject it (the note is unchanged until then). You will be told the outcome next turn.` }],
+    structuredContent: { status: 'pending', editId: id }
+  };
+}
