@@ -4,12 +4,14 @@
  * notebooks, to-dos open and done with a due date, tags, an image and a linked file, tables,
  * checkboxes, math, code), exports JEX; Folio imports it and exports JEX; Joplin imports that into a
  * fresh profile. Both Joplin libraries are then compared item by item (ids aside), and Folio's own
- * RAW of the library is compared byte for byte with Joplin's.
+ * RAW of the library is compared byte for byte with Joplin's. Last, a library made in Folio goes
+ * to Joplin and must come out of it unchanged.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTagsToNote, createNote, createNotebook, createResource } from '$lib/db';
 import { exportLibrary, importFiles } from '$lib/interop';
 import { freshDb } from '../fresh-db';
 import { listFiles, untar } from './fixture-files';
@@ -67,4 +69,24 @@ describe('round trip through the real Joplin client', () => {
       expect(Buffer.from(folioJexFiles.get(path)!).toString('utf8'), path).toBe(readFileSync(join(joplinRawDir, path), 'utf8'));
     }
   });
+
+  it('hands a library made in Folio to Joplin with every item and field intact', async () => {
+    const db = freshDb();
+    const top = await createNotebook(db, { title: 'Made in Folio' });
+    const sub = await createNotebook(db, { title: 'Sub', parent_id: top.id });
+    const file = await createResource(db, new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), { filename: 'table.csv' });
+    const note = await createNote(db, { title: 'Plan', body: `| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n$x^2$\n\n[table](:/${file.id})`, parent_id: sub.id, author: 'Ada', latitude: 1.5 });
+    await createNote(db, { title: 'Todo', body: 'call', parent_id: top.id, is_todo: 1, todo_due: Date.UTC(2030, 0, 1) });
+    await addTagsToNote(db, note.id, ['folio', 'Plans']);
+    const folio = await exportLibrary(db, { format: 'jex' });
+    writeFileSync(at('made-in-folio.jex'), new Uint8Array(await folio.blob.arrayBuffer()));
+    for (const [path, data] of await untar(folio.blob)) {
+      mkdirSync(join(at('made-in-folio-raw'), path, '..'), { recursive: true });
+      writeFileSync(join(at('made-in-folio-raw'), path), data);
+    }
+    await joplin(at('p3'), 'import', at('made-in-folio.jex'), '--format', 'jex');
+    await joplin(at('p3'), 'export', '--format', 'raw', at('p3-raw'));
+    expect(snapshotRawDir(at('p3-raw'))).toEqual(snapshotRawDir(at('made-in-folio-raw')));
+  }, 120_000);
 });
+

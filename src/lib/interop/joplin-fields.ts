@@ -46,8 +46,14 @@ const TIME_FIELDS = new Set(['created_time', 'updated_time', 'user_created_time'
 const TEXT_FIELDS = new Set(['id', 'parent_id', 'note_id', 'tag_id', 'title', 'body', 'author', 'source_url', 'icon', 'mime', 'filename', 'file_extension']);
 const FIXED_DECIMALS: Record<string, number> = { latitude: 8, longitude: 8, altitude: 4 };
 
-/** The values of unmodelled fields on an item Joplin just made (used for items made in Folio). */
+/**
+ * The values of unmodelled fields on an item Joplin just made (used for items made in Folio). A
+ * note names Folio as its source, as Joplin's apps name themselves (Joplin fills empty ones in with
+ * its own name on import).
+ */
 const EXTRA_DEFAULTS: Record<string, string> = {
+  source: 'folio',
+  source_application: 'folio',
   encryption_applied: '0',
   encryption_blob_encrypted: '0',
   is_shared: '0',
