@@ -54,41 +54,60 @@ export function annotateTopLevel(tokens: Token[], lines: string[]): string {
   return lines.slice(prevEnd).join('');
 }
 
-/** 53-bit string hash (cyrb53), returned as base-36 text. */
-function hashString(str: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+/**
+ * An incremental 53-bit hash (cyrb53's mixing), fed string by string so a block's fingerprint
+ * needs no intermediate string.
+ */
+class Hasher {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  add(str: string): void {
+    let { h1, h2 } = this;
+    for (let i = 0; i < str.length; i++) {
+      const ch = str.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    // A separator, so ["ab", "c"] and ["a", "bc"] differ.
+    this.h1 = Math.imul(h1 ^ 0xffff, 2654435761);
+    this.h2 = Math.imul(h2 ^ 0xffff, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+
+  digest(): string {
+    let { h1, h2 } = this;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  }
 }
 
-function attrsKey(attrs: Record<string, unknown>): string {
-  let key = '';
+function addAttrs(hash: Hasher, attrs: Record<string, unknown>): void {
   for (const name in attrs) {
-    if (name !== 'source') key += name + '=' + JSON.stringify(attrs[name]) + ';';
+    if (name === 'source') continue;
+    const value = attrs[name];
+    hash.add(name);
+    hash.add(value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  return key;
 }
 
-function writeNode(node: PMNode, out: string[]): void {
-  out.push('<', node.type.name, attrsKey(node.attrs));
-  for (const mark of node.marks) out.push('+', mark.type.name, attrsKey(mark.attrs));
-  if (node.isText) out.push('"', node.text ?? '', '"');
-  node.forEach((child) => writeNode(child, out));
-  out.push('>');
+function addNode(hash: Hasher, node: PMNode): void {
+  hash.add(node.type.name);
+  addAttrs(hash, node.attrs);
+  for (const mark of node.marks) {
+    hash.add('+' + mark.type.name);
+    addAttrs(hash, mark.attrs);
+  }
+  if (node.isText) hash.add(node.text ?? '');
+  node.forEach((child) => addNode(hash, child));
+  hash.add('>');
 }
 
 /** A fingerprint of a node's content, type, marks and attributes, ignoring its `source` attr. */
 export function fingerprint(node: PMNode): string {
-  const out: string[] = [];
-  writeNode(node, out);
-  return hashString(out.join(''));
+  const hash = new Hasher();
+  addNode(hash, node);
+  return hash.digest();
 }
 
 /** Reads the source record of a top-level node, or null when it has none. */
