@@ -208,3 +208,23 @@ describe('PluginHost against a raw hostile frame', () => {
     expect(await workspace.tools.get('echo')!({ a: 1 })).toEqual({ echoed: { a: 1 } });
   });
 });
+
+describe('PluginHost stopping a plugin while it opens', () => {
+  it('removes the frame that finishes opening after stop', async () => {
+    let disposed = false;
+    let open!: () => void;
+    const host = new PluginHost({
+      workspace: new FakeWorkspace(),
+      openFrame: () =>
+        new Promise((resolve) => {
+          const [a] = createLinkedTransports();
+          open = () => resolve({ transport: a, dispose: () => (disposed = true) });
+        })
+    });
+    const started = host.start({ manifest: testManifest('slow'), script: '' });
+    await host.stop('slow');
+    open();
+    await started;
+    expect({ disposed, running: host.isRunning('slow') }).toEqual({ disposed: true, running: false });
+  });
+});

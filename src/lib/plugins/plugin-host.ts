@@ -63,11 +63,15 @@ interface ToolEntry {
 /** Runs plugins and routes their tools. One per page. */
 export class PluginHost {
   readonly #running = new Map<string, Running>();
+  /** Plugins whose frame is opening; `stop` during that time removes the id, and start gives up. */
+  readonly #opening = new Set<string>();
   readonly #tools = new Map<string, ToolEntry>();
   readonly #listeners = new Set<(problem: PluginProblem) => void>();
   readonly #stateListeners = new Set<() => void>();
-  /** Recent host → frame → host round trips of tool calls, in ms (newest last). */
+  /** Recent host → frame → host round trips of tool calls, in ms (newest last, at most 1,000). */
   readonly roundTrips: number[] = [];
+  /** How many tool calls have answered (the round trips above are the latest of them). */
+  answeredCalls = 0;
 
   constructor(private readonly options: PluginHostOptions) {}
 
@@ -102,12 +106,18 @@ export class PluginHost {
   /** Starts a plugin: frame, handshake, its script and `onStart`. Rejects (and reports) on failure. */
   async start(pkg: PluginPackage): Promise<void> {
     const { manifest } = pkg;
-    if (this.#running.has(manifest.id)) return;
+    if (this.#running.has(manifest.id) || this.#opening.has(manifest.id)) return;
+    this.#opening.add(manifest.id);
     let connection: FrameConnection;
     try {
       connection = await this.options.openFrame(manifest);
     } catch (error) {
+      this.#opening.delete(manifest.id);
       throw this.#fail(manifest, `could not start: ${messageOf(error)}`);
+    }
+    if (!this.#opening.delete(manifest.id)) {
+      connection.dispose(); // stopped while its frame was opening
+      return;
     }
     const running: Running = { manifest, connection, tools: new Set(), peer: undefined as unknown as RpcPeer };
     const limit = this.options.maxMessagesPerSecond ?? MAX_PLUGIN_MESSAGES_PER_SECOND;
@@ -125,6 +135,7 @@ export class PluginHost {
     this.#changed();
     try {
       await running.peer.call('start', { manifest, script: pkg.script });
+      this.#changed();
     } catch (error) {
       await this.stop(manifest.id);
       throw this.#fail(manifest, `failed to start: ${messageOf(error)}`);
@@ -133,6 +144,7 @@ export class PluginHost {
 
   /** Stops a plugin: its tools leave the registry, its frame is removed. */
   async stop(pluginId: string): Promise<void> {
+    this.#opening.delete(pluginId);
     const running = this.#running.get(pluginId);
     if (!running) return;
     this.#running.delete(pluginId);
@@ -207,6 +219,7 @@ export class PluginHost {
         own(id);
         running.tools.delete(id);
         await this.#dropTool(id);
+        this.#changed();
       },
       setToolEnabled: async (id: string, enabled: boolean) => {
         const entry = own(id);
@@ -233,6 +246,7 @@ export class PluginHost {
     running.tools.add(spec.id);
     try {
       await this.#registerProxy(spec.id, entry);
+      this.#changed();
     } catch (error) {
       this.#tools.delete(spec.id);
       running.tools.delete(spec.id);
@@ -266,6 +280,7 @@ export class PluginHost {
   }
 
   #recordRoundTrip(ms: number): void {
+    this.answeredCalls++;
     this.roundTrips.push(ms);
     if (this.roundTrips.length > 1_000) this.roundTrips.splice(0, this.roundTrips.length - 1_000);
   }

@@ -1,0 +1,91 @@
+// Plugins in the built app: install the example in one click, run its tool and see the rendered
+// checklist with thumbnails, switch it off and on, persistence across reloads, removal.
+import { expect, test } from '@playwright/test';
+import { installExample, installFile, openPluginSettings, pluginRow, tryTool } from './plugins-helpers';
+
+const TRIP = { destination: 'the Lake District', days: 5, companions: ['my dog'] };
+
+test('the example plugin installs in one click and its tool draws a checklist with thumbnails', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await installExample(page);
+  const row = pluginRow(page, 'Vacation packing');
+  await expect(row).toContainText('Running');
+  await expect(row).toContainText('Tools: plan_trip_packing');
+  const result = await tryTool(page, 'Vacation packing', 'plan_trip_packing', TRIP);
+  const list = result.getByRole('list', { name: 'Packing for 5 days in the Lake District' });
+  await expect(list.getByRole('listitem')).toHaveCount(21);
+  await expect(list.getByRole('checkbox', { name: 'Old towel for muddy paws' })).not.toBeChecked();
+  const thumbs = list.locator('img');
+  await expect(thumbs).toHaveCount(21);
+  const loaded = await thumbs.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src.startsWith('data:image/svg+xml') && (img as HTMLImageElement).naturalWidth > 0));
+  expect(loaded.every(Boolean)).toBe(true);
+  await result.scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path: 'test-results/plugins-rendered-list.png' });
+});
+
+test('the plugin runs in an opaque-origin frame sandboxed to scripts only', async ({ page }) => {
+  await openPluginSettings(page);
+  await installExample(page);
+  const frameElement = page.locator('iframe[data-folio-plugin="Vacation packing"]');
+  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts');
+  const frame = await (await frameElement.elementHandle())!.contentFrame();
+  expect(await frame!.evaluate(() => origin)).toBe('null');
+});
+
+test('switching a plugin off takes its tool away, and on brings it back, across a reload', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await installExample(page);
+  await dialog.getByRole('switch', { name: 'Vacation packing' }).uncheck();
+  const row = pluginRow(page, 'Vacation packing');
+  await expect(row).toContainText('Off');
+  await expect(row).not.toContainText('plan_trip_packing');
+  await expect(page.locator('iframe[data-folio-plugin]')).toHaveCount(0);
+  await page.reload();
+  const again = await openPluginSettings(page);
+  await expect(again.getByRole('switch', { name: 'Vacation packing' })).not.toBeChecked();
+  await again.getByRole('switch', { name: 'Vacation packing' }).check();
+  await expect(pluginRow(page, 'Vacation packing')).toContainText('Tools: plan_trip_packing');
+});
+
+test('an enabled plugin starts with the app after a reload', async ({ page }) => {
+  await openPluginSettings(page);
+  await installExample(page);
+  await page.reload();
+  await expect(page.locator('iframe[data-folio-plugin="Vacation packing"]')).toHaveCount(1);
+});
+
+test('a plugin file shows its permissions before it installs, and on its row', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await dialog.getByLabel('Plugin file').setInputFiles({
+    name: 'reader.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from('/* @folio-plugin\n{"id":"test.reader","name":"Reader","version":"1.0.0","permissions":["notes:read"]}\n*/\nfolio.plugins.register({});\n')
+  });
+  const prompt = dialog.getByRole('group', { name: 'Install Reader' });
+  await expect(prompt).toContainText('Read your notes, notebooks and tags');
+  await prompt.getByRole('button', { name: 'Allow and install' }).click();
+  await expect(pluginRow(page, 'Reader')).toContainText('Permissions: Read your notes, notebooks and tags');
+});
+
+test('a file that is not a plugin is refused with a readable message', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await dialog.getByLabel('Plugin file').setInputFiles({ name: 'x.js', mimeType: 'text/javascript', buffer: Buffer.from('alert(1)') });
+  await expect(dialog.getByRole('alert')).toContainText('This is not a Folio plugin');
+});
+
+test('removing a plugin removes its frame and its row', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await installExample(page);
+  await dialog.getByRole('button', { name: 'Remove Vacation packing' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Vacation packing' })).toHaveCount(0);
+  await expect(page.locator('iframe[data-folio-plugin]')).toHaveCount(0);
+});
+
+test('the manager shows installed plugins', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  await installExample(page);
+  await installFile(page, 'tests/fixtures/plugins/hostile.js', 'Hostile fixture');
+  await dialog.getByRole('heading', { name: 'Plugins' }).scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path: 'test-results/plugins-manager.png' });
+  await expect(dialog.getByRole('list', { name: 'Installed plugins' }).getByRole('listitem')).toHaveCount(2);
+});
