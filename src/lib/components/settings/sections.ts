@@ -4,6 +4,7 @@
  */
 import type { Component } from 'svelte';
 import SemanticSettings from './SemanticSettings.svelte';
+import PluginManager from '../plugins/PluginManager.svelte';
 import StorageSection from './StorageSection.svelte';
 
 /** One titled section of the Settings dialog. */
@@ -16,5 +17,6 @@ export interface SettingsSection {
 /** The Settings dialog's sections. */
 export const settingsSections: SettingsSection[] = [
   { id: 'storage', title: 'Storage', component: StorageSection },
-  { id: 'semantic', title: 'Semantic search', component: SemanticSettings }
+  { id: 'semantic', title: 'Semantic search', component: SemanticSettings },
+  { id: 'plugins', title: 'Plugins', component: PluginManager }
 ];
