@@ -9,7 +9,7 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, redoDepth, undo, undoDepth } from 'prosemirror-history';
 import type { Node as PMNode } from 'prosemirror-model';
-import { EditorState, Selection, type Transaction } from 'prosemirror-state';
+import { EditorState, Selection, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { attachmentsPlugin, type OnFiles } from './attachments';
 import { parseClipboardText, serializeClipboardSlice } from './clipboard';
@@ -41,6 +41,8 @@ export interface EditorOptions {
   ariaLabel?: string;
   /** False to make the editor read-only (a note in the trash). */
   editable?: boolean;
+  /** More plugins (the review queue for AI edits), kept across `load`. */
+  plugins?: readonly Plugin[];
 }
 
 /** A mounted note editor; see {@link createEditor}. */
@@ -81,7 +83,8 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       ...editorKeymaps(),
       dropCursor(),
       gapCursor(),
-      attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow })
+      attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow }),
+      ...(options.plugins ?? [])
     ]
   });
 }
