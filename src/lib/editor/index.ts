@@ -6,6 +6,8 @@
  * - applyMarkdownEdit: an edit given on the Markdown text (replace from..to) as document steps,
  *   for accepting AI edit proposals in one transaction.
  * - createEditor: the mounted editor the app shell uses; see create-editor.ts for its options.
+ * - review/, session-tools/: AI edit proposals from the session tools, drawn as suggestions and
+ *   accepted in one transaction (review/review-plugin.ts explains the model).
  * - editor.css in this folder styles it (import it once in the app).
  */
 export {
@@ -29,3 +31,16 @@ export { resourceId, type ResolveResourceUrl } from './node-views';
 export { attachmentNodes, insertAttachments, type OnFiles, type StoredFile } from './attachments';
 export { editorKeymaps } from './keymap';
 export { editorInputRules } from './input-rules';
+export {
+  reviewPlugin,
+  reviewKey,
+  pendingProposals,
+  acceptEdits,
+  rejectEdits,
+  trackRange,
+  untrackRange,
+  ACCEPTED_EDIT_META,
+  type Proposal,
+  type ReviewPluginOptions
+} from './review';
+export { runSessionTool, cursorOffset, toolError, type SessionTurn, type SessionToolResult } from './session-tools';
