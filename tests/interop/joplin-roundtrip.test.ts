@@ -16,7 +16,7 @@ import { exportLibrary, importFiles } from '$lib/interop';
 import { freshDb } from '../fresh-db';
 import { listFiles, untar } from './fixture-files';
 import { ensureJoplin, joplin } from './joplin-cli';
-import { snapshotRawDir } from './library-snapshot';
+import { markdownView, snapshotRawDir } from './library-snapshot';
 
 const FIXTURE = join(process.cwd(), 'tests/interop/fixtures/markdown-library');
 const work = mkdtempSync(join(tmpdir(), 'folio-joplin-'));
@@ -87,6 +87,24 @@ describe('round trip through the real Joplin client', () => {
     await joplin(at('p3'), 'import', at('made-in-folio.jex'), '--format', 'jex');
     await joplin(at('p3'), 'export', '--format', 'raw', at('p3-raw'));
     expect(snapshotRawDir(at('p3-raw'))).toEqual(snapshotRawDir(at('made-in-folio-raw')));
+  }, 120_000);
+
+  it('writes Markdown that Joplin reads back into the same notes, tags, to-dos and attachments', async () => {
+    const db = freshDb();
+    await importFiles(db, [{ name: 'joplin.jex', blob: new Blob([readFileSync(at('joplin.jex'))]) }]);
+    const { blob } = await exportLibrary(db, { format: 'markdown' });
+    const { unzipSync } = await import('fflate');
+    for (const [path, data] of Object.entries(unzipSync(new Uint8Array(await blob.arrayBuffer())))) {
+      mkdirSync(join(at('folio-md'), path, '..'), { recursive: true });
+      writeFileSync(join(at('folio-md'), path), data);
+    }
+    await joplin(at('p4'), 'import', join(at('folio-md'), 'library'), '--format', 'md_frontmatter');
+    await joplin(at('p4'), 'export', '--format', 'raw', at('p4-raw'));
+    const original = markdownView(joplinRawDir);
+    expect(Object.keys(original)).toHaveLength(4);
+    expect(original['note:library/Work/Projects/The plan']).toMatchObject({ tags: 'plan,work', author: 'Ada' });
+    expect(original['note:library/Personal/Photo'].body).toContain('![pixel](:/{attachment:pixel.png})');
+    expect(markdownView(at('p4-raw'))).toEqual(original);
   }, 120_000);
 });
 

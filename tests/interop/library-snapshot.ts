@@ -55,3 +55,32 @@ export function snapshotRawDir(dir: string): Record<string, string> {
 function sha(data: Buffer | undefined): string {
   return data ? createHash('sha256').update(data).digest('hex').slice(0, 16) : 'no-file';
 }
+
+/**
+ * What a Markdown round trip must keep of each note (Markdown carries no ids or bookkeeping times):
+ * the body with links resolved to keys, tags, to-do state and due time, author, and where it was
+ * written from (source URL, place).
+ */
+export function markdownView(dir: string): Record<string, Record<string, string>> {
+  const snapshot = snapshotRawDir(dir);
+  const tags = new Map<string, string[]>();
+  for (const key of Object.keys(snapshot).filter((k) => k.startsWith('link:'))) {
+    const [note, tag] = key.slice(5).split('|');
+    tags.set(note, [...(tags.get(note) ?? []), tag.slice(4)].sort());
+  }
+  const view: Record<string, Record<string, string>> = {};
+  for (const [key, text] of Object.entries(snapshot)) {
+    if (!key.startsWith('note:')) continue;
+    const raw = parseRawItem(text);
+    const p = (k: string) => raw.props.get(k) ?? '';
+    view[key] = {
+      body: (raw.body ?? '').replace(/\{attachment:([^:}]*):[^}]*\}/g, '{attachment:$1}').trimEnd(),
+      tags: (tags.get(key) ?? []).join(','),
+      todo: `${p('is_todo')} due ${p('todo_due')} ${p('todo_completed') !== '0' ? 'done' : 'open'}`,
+      author: p('author'),
+      source_url: p('source_url'),
+      place: `${p('latitude')} ${p('longitude')} ${p('altitude')}`
+    };
+  }
+  return view;
+}
