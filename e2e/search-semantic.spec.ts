@@ -82,6 +82,8 @@ test('notes are indexed in the background with pause and resume, then Related no
   expect(requests).toBe(held);
   await page.getByRole('button', { name: 'Resume indexing' }).click();
   await expect(progress).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(requests).toBeGreaterThanOrEqual(2);
 
   await notesList(page).getByRole('option', { name: 'Sourdough starter' }).click();
   const related = page.getByRole('region', { name: 'Related notes' });
