@@ -83,6 +83,14 @@ describe('import of bad input', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('says a tar damaged from its first file is not readable, in words', async () => {
+    const db = freshDb();
+    const tar = await packJex(syntheticRawFiles(1, 1));
+    tar[0] ^= 0xff; // breaks the first header's checksum
+    await expect(importFiles(db, [file('x.jex', tar)])).rejects.toThrow(/could not be read: it is damaged or not a Joplin export/);
+    expect(await db.notes.count()).toBe(0);
+  });
+
   it('refuses a tar with no Joplin items', async () => {
     const db = freshDb();
     const tar = await packJex([{ path: 'readme.txt', data: enc.encode('hello') }]);

@@ -96,7 +96,8 @@ async function readEntries(state: JoplinImportState, entries: AsyncIterable<Impo
       if (pending.length >= BATCH_SIZE) pending = await flush(state, pending);
     }
   } catch (error) {
-    if (signal?.aborted || error instanceof AppError || found === 0) throw error;
+    if (signal?.aborted || error instanceof AppError) throw error;
+    if (found === 0) throw new AppError('invalid_argument', `The archive could not be read: it is damaged or not a Joplin export (${(error as Error).message}).`, { cause: error });
     // A damaged or truncated archive: keep what was read before the damage, and say where it was.
     state.problems.push({ file: last || 'the archive', message: `the archive is damaged or ends early after this file (${(error as Error).message}); the files after it were not imported` });
   }
