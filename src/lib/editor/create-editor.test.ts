@@ -189,3 +189,22 @@ describe('editor state handling', () => {
     expect(selectionMarkdown(ed.view.state)).toBe('- **bold** item\n- other');
   });
 });
+
+describe('task lists', () => {
+  it('starts an open task after Enter at the end of a done task', () => {
+    const ed = mount({ markdown: '- [x] milk\n' });
+    cursorAtEnd(ed.view);
+    key(ed.view, 'Enter');
+    type(ed.view, 'eggs');
+    expect(ed.getMarkdown()).toBe('- [x] milk\n- [ ] eggs\n');
+  });
+
+  it('toggles the task under the cursor with Mod-Enter', () => {
+    const ed = mount({ markdown: '- milk\n' });
+    cursorAtEnd(ed.view);
+    key(ed.view, 'Enter', { ctrlKey: true });
+    expect(ed.getMarkdown()).toBe('- [ ] milk\n');
+    key(ed.view, 'Enter', { ctrlKey: true });
+    expect(ed.getMarkdown()).toBe('- [x] milk\n');
+  });
+});

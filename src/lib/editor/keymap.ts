@@ -46,6 +46,20 @@ const fenceOnEnter: Command = (state, dispatch) => {
   return true;
 };
 
+/** Enter in a list item; the item after a task is an open task, not a copy of a done one. */
+const splitItem: Command = (state, dispatch, view) => {
+  const { $from } = state.selection;
+  let checked: boolean | null = null;
+  for (let d = $from.depth; d > 0; d--) {
+    if ($from.node(d).type === schema.nodes.list_item) {
+      checked = $from.node(d).attrs.checked as boolean | null;
+      break;
+    }
+  }
+  const attrs = checked === null ? undefined : { checked: false };
+  return splitListItem(schema.nodes.list_item, attrs)(state, dispatch, view);
+};
+
 function headingKeys(): Record<string, Command> {
   const keys: Record<string, Command> = { 'Mod-Alt-0': setBlockType(schema.nodes.paragraph) };
   for (let level = 1; level <= 6; level++) {
@@ -72,7 +86,7 @@ export function editorKeymaps(): Plugin[] {
       'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
       'Mod-Enter': chainCommands(toggleTask, exitCode),
       'Shift-Enter': chainCommands(exitCode, insertHardBreak),
-      Enter: chainCommands(cellBelow, fenceOnEnter, splitListItem(item)),
+      Enter: chainCommands(cellBelow, fenceOnEnter, splitItem),
       Tab: chainCommands(goToCell(1), sinkListItem(item)),
       'Shift-Tab': chainCommands(goToCell(-1), liftListItem(item)),
       'Mod-[': liftListItem(item),
