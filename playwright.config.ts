@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from './tests/chromium-path.mjs';
 
-const PORT = 4173;
+// E2E_PORT lets a second checkout run its browser tests beside a running preview.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
