@@ -208,3 +208,12 @@ describe('task lists', () => {
     expect(ed.getMarkdown()).toBe('- [x] milk\n');
   });
 });
+
+describe('task checkbox removal', () => {
+  it('turns a task into a plain item with Backspace at the start of its text', () => {
+    const ed = mount({ markdown: '- [ ] milk\n' });
+    ed.view.dispatch(ed.view.state.tr.setSelection(TextSelection.create(ed.view.state.doc, 3)));
+    key(ed.view, 'Backspace');
+    expect(ed.getMarkdown()).toBe('- milk\n');
+  });
+});

@@ -5,7 +5,8 @@
  *   Mod-Shift-x strikethrough · Mod-Alt-0 paragraph · Mod-Alt-1…6 heading · Mod-Shift-8 bullet
  *   list · Mod-Shift-9 ordered list · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
  *   line break · Tab / Shift-Tab indent / outdent a list item, or next / previous table cell ·
- *   Enter in a table cell goes to the cell below · Enter on "```lang" opens a code block
+ *   Backspace at the start of a task removes its checkbox · Enter in a table cell goes to the
+ *   cell below · Enter on "```lang" opens a code block
  */
 import {
   baseKeymap,
@@ -21,7 +22,7 @@ import { keymap } from 'prosemirror-keymap';
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
 import type { Command, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
-import { toggleTask } from './task-commands';
+import { clearTaskAtStart, toggleTask } from './task-commands';
 import { cellBelow, goToCell } from './table-commands';
 
 const insertHardBreak: Command = (state, dispatch) => {
@@ -76,7 +77,7 @@ export function editorKeymaps(): Plugin[] {
       'Mod-z': undo,
       'Mod-Shift-z': redo,
       'Mod-y': redo,
-      Backspace: undoInputRule,
+      Backspace: chainCommands(undoInputRule, clearTaskAtStart),
       'Mod-b': toggleMark(schema.marks.strong),
       'Mod-i': toggleMark(schema.marks.em),
       'Mod-`': toggleMark(schema.marks.code),

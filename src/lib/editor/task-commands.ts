@@ -20,6 +20,16 @@ function itemDepth(state: EditorState): number | null {
   return null;
 }
 
+/** Backspace at the very start of a task's text removes the checkbox, keeping the item. */
+export const clearTaskAtStart: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  const depth = itemDepth(state);
+  if (!empty || depth === null || $from.parentOffset !== 0 || $from.depth !== depth + 1) return false;
+  if ($from.index(depth) !== 0 || $from.node(depth).attrs.checked === null) return false;
+  dispatch?.(state.tr.setNodeAttribute($from.before(depth), 'checked', null));
+  return true;
+};
+
 /** Toggles the innermost list item around the cursor: plain → open task → done → open task. */
 export const toggleTask: Command = (state, dispatch) => {
   const depth = itemDepth(state);
