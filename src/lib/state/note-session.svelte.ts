@@ -7,7 +7,7 @@
  */
 import { liveQuery } from 'dexie';
 import type { Note, Tag } from '$lib/core';
-import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, updateNote, type FolioDatabase, type NotePatch } from '$lib/db';
+import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, updateNote, type FolioDatabase, type NotePatch, type WriteOptions } from '$lib/db';
 import { Autosaver, type SaveStatus } from './autosave';
 import type { NoteEditorHandle } from './editor-handle';
 import { LiveQuery } from './live-query.svelte';
@@ -34,12 +34,18 @@ export class NoteSession {
   #saver: Autosaver<NotePatch>;
   #editor: NoteEditorHandle | null = null;
   #unsubscribe: () => void;
+  /** Who the next save writes as (an accepted AI edit), until it succeeds; null for the user. */
+  #nextWrite: WriteOptions | null = null;
 
   constructor(db: FolioDatabase, id: string) {
     this.#db = db;
     this.id = id;
     this.#saver = new Autosaver<NotePatch>({
-      save: async (patch) => void (await updateNote(db, id, patch)),
+      save: async (patch) => {
+        const write = this.#nextWrite;
+        await updateNote(db, id, patch, write ?? {});
+        if (this.#nextWrite === write) this.#nextWrite = null;
+      },
       onStatus: (status) => (this.status = status)
     });
     this.tags = new LiveQuery(() => undefined, () => getNoteTags(db, id), []);
@@ -119,6 +125,16 @@ export class NoteSession {
 
   /** Saves pending edits now. */
   flush(): Promise<void> {
+    return this.#saver.flush();
+  }
+
+  /**
+   * Saves pending edits now as written by `write.source` (an accepted AI edit: `{source: 'ai',
+   * label}`), so the note's history keeps the version before it. A save already running finishes
+   * as the user's first; a failed save keeps the source for its retry.
+   */
+  saveAs(write: WriteOptions): Promise<void> {
+    this.#nextWrite = write;
     return this.#saver.flush();
   }
 
