@@ -45,3 +45,6 @@ export {
   PROVIDER_SETTINGS_KEY
 } from './provider-settings';
 export type { ProviderSettings } from './provider-settings';
+export { ReviewQueue, reviewQueueFor, ACCEPTED_EDIT_LABEL } from './review.svelte';
+export { startSessionTurn, OutcomeQueue } from './session-tools';
+export type { SessionTurnHandle, TurnTarget } from './session-tools';

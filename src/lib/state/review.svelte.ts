@@ -1,0 +1,130 @@
+/**
+ * The tab's review of AI edits: connects the mounted note editor's review queue (ProseMirror
+ * plugin, $lib/editor) to the app. It mirrors the pending count for `Accept all` / `Reject all`,
+ * runs Accept and Reject (saving an accepted edit as the AI's, so the note's history keeps the
+ * version before it), records each outcome for the model's next turn, and sets up each chat turn's
+ * session tools on the open note.
+ */
+import type { EditOutcome, SessionEdit } from '$lib/agent';
+import { ACCEPTED_EDIT_META, acceptEdits, pendingProposals, rejectEdits, reviewPlugin, type FolioEditor, type Proposal } from '$lib/editor';
+import type { Plugin } from 'prosemirror-state';
+import type { NoteSession } from './note-session.svelte';
+import { OutcomeQueue, startSessionTurn, type SessionTurnHandle } from './session-tools';
+
+/** The revision label an accepted AI edit leaves in the note's history. */
+export const ACCEPTED_EDIT_LABEL = 'Accepted AI edit';
+
+interface Mounted {
+  editor: FolioEditor;
+  session: NoteSession;
+}
+
+/** See the module comment. One per tab. */
+export class ReviewQueue {
+  /** Pending proposals that can be accepted. */
+  acceptable = $state(0);
+  /** All pending proposals (stale ones included). */
+  pending = $state(0);
+  readonly outcomes = new OutcomeQueue();
+  #mounted: Mounted | null = null;
+  /** The model's call id of each proposal, once its turn finished. */
+  #calls = new Map<string, string>();
+  /** Asks the chat to propose a stale edit again (set by the chat state). */
+  onReask: ((noteId: string, proposal: Proposal) => void) | null = null;
+
+  /** The plugin to mount in a note editor; its buttons act on that editor. */
+  plugin(): Plugin {
+    return reviewPlugin({
+      onAccept: (id) => this.accept([id]),
+      onReject: (id) => this.reject([id]),
+      onReask: (id) => this.reask(id),
+      onChange: (proposals) => {
+        this.pending = proposals.filter((p) => !p.draft).length;
+        this.acceptable = proposals.filter((p) => !p.draft && !p.stale).length;
+      }
+    });
+  }
+
+  /** Connects the editor of the open note (call `detach` when it goes). */
+  attach(editor: FolioEditor, session: NoteSession): void {
+    this.#mounted = { editor, session };
+  }
+
+  /** Disconnects an editor; its pending edits were never applied and are reported as not applied. */
+  detach(editor: FolioEditor): void {
+    if (this.#mounted?.editor !== editor) return;
+    const { session } = this.#mounted;
+    for (const p of pendingProposals(editor.view.state)) if (!p.draft) this.#record(session.id, p, 'rejected');
+    this.#mounted = null;
+    this.pending = this.acceptable = 0;
+  }
+
+  /** Sets up a chat turn about `noteId`, or null when that note's editor is not mounted. */
+  startTurn(noteId: string): SessionTurnHandle | null {
+    const mounted = this.#mounted;
+    if (!mounted || mounted.session.id !== noteId) return null;
+    return startSessionTurn({
+      editor: mounted.editor,
+      noteId,
+      title: mounted.session.title,
+      isCurrent: () => this.#mounted === mounted
+    });
+  }
+
+  /** Remembers which model call proposed each edit of a finished turn. */
+  linkCalls(edits: readonly SessionEdit[]): void {
+    for (const edit of edits) {
+      const id = edit.result.structuredContent?.editId;
+      if (typeof id === 'string') this.#calls.set(id, edit.callId);
+    }
+  }
+
+  /** Accepts proposals (ids, or all) in one transaction and saves the note as the AI's. */
+  accept(ids: readonly string[] | 'all'): void {
+    const mounted = this.#mounted;
+    if (!mounted) return;
+    const { view } = mounted.editor;
+    const before = pendingProposals(view.state);
+    let accepted: string[] = [];
+    acceptEdits(ids)(view.state, (tr) => {
+      accepted = (tr.getMeta(ACCEPTED_EDIT_META) as string[] | undefined) ?? [];
+      view.dispatch(tr);
+    });
+    for (const p of before) if (accepted.includes(p.id)) this.#record(mounted.session.id, p, 'accepted');
+    if (accepted.length) void mounted.session.saveAs({ source: 'ai', label: ACCEPTED_EDIT_LABEL });
+    mounted.session.refreshHistoryButtons();
+  }
+
+  /** Rejects proposals (ids, or all); the document is untouched. */
+  reject(ids: readonly string[] | 'all'): void {
+    const mounted = this.#mounted;
+    if (!mounted) return;
+    const { view } = mounted.editor;
+    const chosen = pendingProposals(view.state).filter((p) => !p.draft && (ids === 'all' || ids.includes(p.id)));
+    if (!rejectEdits(chosen.map((p) => p.id))(view.state, view.dispatch)) return;
+    for (const p of chosen) this.#record(mounted.session.id, p, p.stale ? 'stale' : 'rejected');
+  }
+
+  /** Drops a stale proposal and asks the model for it again. */
+  reask(id: string): void {
+    const mounted = this.#mounted;
+    const proposal = mounted && pendingProposals(mounted.editor.view.state).find((p) => p.id === id);
+    if (!mounted || !proposal) return;
+    this.reject([id]);
+    this.onReask?.(mounted.session.id, proposal);
+  }
+
+  #record(noteId: string, proposal: Proposal, status: EditOutcome['status']): void {
+    const callId = this.#calls.get(proposal.id);
+    this.outcomes.add(noteId, { ...(callId ? { callId } : {}), tool: proposal.tool, status, summary: proposal.summary });
+  }
+}
+
+const queues = new WeakMap<object, ReviewQueue>();
+
+/** The tab's review queue, created on first use. */
+export function reviewQueueFor(owner: object): ReviewQueue {
+  let queue = queues.get(owner);
+  if (!queue) queues.set(owner, (queue = new ReviewQueue()));
+  return queue;
+}

@@ -1,0 +1,79 @@
+/**
+ * One chat turn's view of the open note: the NoteContext the agent builds its tool list and prompt
+ * from, and the session-tool host the worker calls back (through a Comlink proxy) to propose edits.
+ * The host is bound to the editor the turn started on: once that note is closed or another one
+ * opened, every call is refused with a result saying so, and nothing is proposed.
+ */
+import type { EditOutcome, NoteContext, SessionToolHost } from '$lib/agent';
+import { cursorOffset, runSessionTool, selectionMarkdown, trackRange, untrackRange, type FolioEditor } from '$lib/editor';
+import { newCallId } from '$lib/rpc';
+
+/** The open note as a turn needs it. */
+export interface TurnTarget {
+  editor: FolioEditor;
+  noteId: string;
+  title: string;
+  /** Whether this editor still shows this note (false once closed or switched). */
+  isCurrent(): boolean;
+}
+
+/** A turn's context, session-tool host and clean-up. */
+export interface SessionTurnHandle {
+  context: NoteContext;
+  host: SessionToolHost;
+  /** Stops tracking the turn's selection. */
+  end(): void;
+}
+
+let proposals = 0;
+
+/** Sets up a turn on `target`: context from the editor now, host that proposes to its review queue. */
+export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
+  const { editor } = target;
+  const state = editor.view.state;
+  const { from, to, empty } = state.selection;
+  const selectionKey = empty ? undefined : `turn-selection-${newCallId()}`;
+  const context: NoteContext = {
+    note: { id: target.noteId, title: target.title, body: editor.getMarkdown(), cursor: cursorOffset(state) },
+    ...(selectionKey ? { selection: { from, to, text: selectionMarkdown(state) } } : {})
+  };
+  if (selectionKey) editor.view.dispatch(trackRange(state, selectionKey, from, to));
+  const title = target.title || 'Untitled';
+  const host: SessionToolHost = {
+    call: async (name, args) =>
+      runSessionTool(editor.view, name, args, {
+        selectionKey,
+        newId: () => `edit-${++proposals}`,
+        refusal: () => (target.isCurrent() && !editor.view.isDestroyed ? null : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`)
+      })
+  };
+  return {
+    context,
+    host,
+    end() {
+      if (selectionKey && target.isCurrent() && !editor.view.isDestroyed) editor.view.dispatch(untrackRange(editor.view.state, selectionKey));
+    }
+  };
+}
+
+/** The review outcomes waiting to be told to the model, per note. */
+export class OutcomeQueue {
+  #byNote = new Map<string, EditOutcome[]>();
+
+  /** Records how the user resolved an edit. */
+  add(noteId: string, outcome: EditOutcome): void {
+    this.#byNote.set(noteId, [...(this.#byNote.get(noteId) ?? []), outcome]);
+  }
+
+  /** Takes (and forgets) the outcomes of a note, for the next turn's user message. */
+  take(noteId: string): EditOutcome[] {
+    const outcomes = this.#byNote.get(noteId) ?? [];
+    this.#byNote.delete(noteId);
+    return outcomes;
+  }
+
+  /** Puts outcomes back (their turn failed before the model saw them). */
+  restore(noteId: string, outcomes: readonly EditOutcome[]): void {
+    if (outcomes.length) this.#byNote.set(noteId, [...outcomes, ...(this.#byNote.get(noteId) ?? [])]);
+  }
+}
