@@ -16,6 +16,7 @@ import { newCallId, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
 import type { TurnListener, TurnOutcome } from '../../../workers/agent-api';
 import { chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, type ChatTurn } from './chat-turns';
 import { loadProviderSettings, missingSetting, toAgentSettings } from './provider-settings';
+import { reviewQueueFor, type ReviewQueue } from './review.svelte';
 
 /** A turn may run this long (many model calls, a model download) before the page gives up. */
 export const TURN_TIMEOUT_MS = 15 * 60_000;
@@ -104,9 +105,18 @@ export class ChatState {
 
   constructor(
     private readonly db: FolioDatabase,
-    private readonly workspace: () => WorkerClient<WorkspaceApi>
+    private readonly workspace: () => WorkerClient<WorkspaceApi>,
+    /** The open note's review queue: a note's turns get its context and session tools from it. */
+    private readonly review?: ReviewQueue
   ) {
     this.follow(WORKSPACE_CHAT);
+    if (review) {
+      review.onReask = (noteId, proposal) => {
+        this.follow(noteId);
+        const where = proposal.summary ? ` (${proposal.summary})` : '';
+        void this.send(`The note changed where your ${proposal.tool} edit${where} applied before I reviewed it. Please propose it again against the note as it is now.`);
+      };
+    }
   }
 
   /** Shows the conversation of a note ('' for the workspace's), loading it on first use. */
@@ -161,9 +171,9 @@ export class ChatState {
     // The callbacks travel on their own MessagePort, so one may arrive after the turn's answer: ignore it.
     let ended = false;
     const change = (edit: (t: ChatTurn) => ChatTurn) => !ended && conversation.update(turnId, edit);
-    const text = new DeltaBuffer((piece) => change((t) => ({ ...t, reply: t.reply + piece })));
+    const deltas = new DeltaBuffer((piece) => change((t) => ({ ...t, reply: t.reply + piece })));
     const listener: TurnListener = {
-      onDelta: (delta) => delta.type === 'text' && !ended && text.push(delta.text),
+      onDelta: (delta) => delta.type === 'text' && !ended && deltas.push(delta.text),
       onToolCall: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onToolResult: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onProgress: (progress) => (this.progress = progress.fraction < 1 && !ended ? progress : null)
@@ -174,20 +184,32 @@ export class ChatState {
       client.api.cancel(turnId).catch(() => {});
       setTimeout(() => giveUp.abort(), STOP_GRACE_MS);
     });
-    // Session tools (editing the open note) are not wired yet: turns run with workspace tools only.
-    const request = { callId: turnId, settings: toAgentSettings(settings), context: {}, history, message: conversation.turns.find((t) => t.id === turnId)!.user };
+    // A note's turn runs with its context and session tools when its editor is mounted; the
+    // review outcomes of earlier proposals go with the message.
+    const noteId = conversation.noteId;
+    const session = noteId ? this.review?.startTurn(noteId) : null;
+    const editOutcomes = noteId ? (this.review?.outcomes.take(noteId) ?? []) : [];
+    const text = conversation.turns.find((t) => t.id === turnId)!.user;
+    const message = editOutcomes.length ? { text, editOutcomes } : text;
+    const request = { callId: turnId, settings: toAgentSettings(settings), context: session?.context ?? {}, history, message };
+    const args = session ? ([request, Comlink.proxy(listener), Comlink.proxy(session.host)] as const) : ([request, Comlink.proxy(listener)] as const);
     let outcome: TurnOutcome;
     try {
-      outcome = await client.call('runTurn', [request, Comlink.proxy(listener)], { timeoutMs: TURN_TIMEOUT_MS, signal: giveUp.signal });
+      outcome = await client.call('runTurn', [...args], { timeoutMs: TURN_TIMEOUT_MS, signal: giveUp.signal });
     } catch (error) {
       const stopped = giveUp.signal.aborted;
       outcome = { ok: false, reason: stopped ? 'aborted' : 'model', message: stopped ? 'Stopped.' : (error as Error).message };
     } finally {
       this.#stops.delete(turnId);
       this.progress = null;
-      text.flush();
+      deltas.flush();
       ended = true;
+      session?.end();
     }
+    const turnResult = outcome.ok ? outcome.result : outcome.partial;
+    if (turnResult) this.review?.linkCalls(turnResult.edits);
+    // A failed turn leaves the history, and the outcomes it carried with it: keep them for the next.
+    if (!outcome.ok) this.review?.outcomes.restore(noteId, editOutcomes);
     await this.#end(conversation, turnId, outcome);
   }
 
@@ -205,7 +227,7 @@ const chats = new WeakMap<object, ChatState>();
 export function chatStateFor(owner: { db: FolioDatabase }, workspace: () => WorkerClient<WorkspaceApi>): ChatState {
   let state = chats.get(owner);
   if (!state) {
-    state = new ChatState(owner.db, workspace);
+    state = new ChatState(owner.db, workspace, reviewQueueFor(owner));
     chats.set(owner, state);
   }
   return state;
