@@ -74,7 +74,7 @@ export function markdownView(dir: string): Record<string, Record<string, string>
     const raw = parseRawItem(text);
     const p = (k: string) => raw.props.get(k) ?? '';
     view[key] = {
-      body: (raw.body ?? '').replace(/\{attachment:([^:}]*):[^}]*\}/g, '{attachment:$1}').trimEnd(),
+      body: resolveMdLinks(key, (raw.body ?? '').replace(/\{attachment:([^:}]*):[^}]*\}/g, '{attachment:$1}').trimEnd()),
       tags: (tags.get(key) ?? []).join(','),
       todo: `${p('is_todo')} due ${p('todo_due')} ${p('todo_completed') !== '0' ? 'done' : 'open'}`,
       author: p('author'),
@@ -84,3 +84,22 @@ export function markdownView(dir: string): Record<string, Record<string, string>
   }
   return view;
 }
+
+/**
+ * Joplin's Markdown import turns a relative link to another imported file into a `:/id` link only
+ * when it meets the linking file before the linked one (it depends on the folder listing's order:
+ * observed with 3.6.2), and leaves it as written otherwise. Resolve such leftovers the way Joplin
+ * does when it succeeds, so the comparison is about what Folio wrote, not the order of a listing.
+ */
+function resolveMdLinks(noteKey: string, body: string): string {
+  const dir = noteKey.slice('note:'.length).split('/').slice(0, -1);
+  return body.replace(/\]\(([^):]+\.md)\)/g, (all, target: string) => {
+    const parts = [...dir];
+    for (const part of decodeURIComponent(target).split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.') parts.push(part);
+    }
+    return `](:/{note:${parts.join('/').replace(/\.md$/, '')}})`;
+  });
+}
+
