@@ -6,6 +6,7 @@ import { parseMarkdown, parseStructure, stripSources } from '../parse';
 import { serializeMarkdown } from '../serialize';
 import { applyChange } from './doc-change';
 import { markdownChange } from './markdown-change';
+import { markdownSchema as schema } from '../schema';
 
 const NOTE = readFileSync('tests/fixtures/markdown/folio-features.md', 'utf8');
 const identity = StepMap.empty;
@@ -82,4 +83,21 @@ describe('markdownChange', () => {
     expect(parseStructure(out).childCount).toBe(4);
   });
 
+});
+
+describe('markdownChange on a note with empty paragraphs', () => {
+  it('keeps the empty paragraphs outside the edit', () => {
+    const typed = parseMarkdown('Pack the stove.\n\nBuy milk.\n\nCall mum.\n');
+    const empty = schema.nodes.paragraph.create();
+    const doc = typed.type.create(typed.attrs, [typed.child(0), empty, typed.child(1), empty, typed.child(2)]);
+    const md = serializeMarkdown(doc);
+    const from = md.indexOf('stove');
+    const change = markdownChange(doc, { from, to: from + 5, insert: 'camping stove' })!;
+    expect(change.replacements).toHaveLength(1);
+    expect(doc.textBetween(change.replacements[0].from, change.replacements[0].to)).toBe('');
+    const tr = new Transform(doc);
+    applyChange(tr, change, identity);
+    expect(tr.doc.childCount).toBe(5);
+    expect(tr.doc.firstChild!.textContent).toBe('Pack the camping stove.');
+  });
 });

@@ -73,6 +73,34 @@ function windowed(doc: PMNode, markdown: string, spans: readonly BlockSpan[], ed
   return doc.type.create({ ...doc.attrs, trailing: atEnd ? result.attrs.trailing : doc.attrs.trailing }, all);
 }
 
+function isEmptyParagraph(node: PMNode): boolean {
+  return node.type.name === 'paragraph' && node.content.size === 0;
+}
+
+/**
+ * `after` with the empty paragraphs of `doc` outside the touched blocks put back. Markdown has no
+ * empty paragraph (Enter twice makes one in the editor), so any re-parse drops them; an edit
+ * elsewhere must not. Null when the untouched blocks do not line up (the edit changed them).
+ */
+function keepEmptyParagraphs(doc: PMNode, after: PMNode, first: number, last: number): PMNode | null {
+  const same = (a: PMNode, b: PMNode) => a === b || (a.type === b.type && a.content.eq(b.content));
+  let j = 0;
+  for (let i = 0; i < first; i++) {
+    if (j < after.childCount && same(doc.child(i), after.child(j))) j++;
+    else if (!isEmptyParagraph(doc.child(i))) return null;
+  }
+  let k = after.childCount;
+  for (let i = doc.childCount - 1; i > last; i--) {
+    if (k > j && same(doc.child(i), after.child(k - 1))) k--;
+    else if (!isEmptyParagraph(doc.child(i))) return null;
+  }
+  const blocks: PMNode[] = [];
+  for (let i = 0; i < first; i++) blocks.push(doc.child(i));
+  for (let i = j; i < k; i++) blocks.push(after.child(i));
+  for (let i = last + 1; i < doc.childCount; i++) blocks.push(doc.child(i));
+  return blocks.length === after.childCount ? after : doc.type.create(after.attrs, blocks);
+}
+
 /** The edit as document changes on `doc`, or null when it changes nothing. */
 export function markdownChange(doc: PMNode, edit: MarkdownEdit): DocChange | null {
   const { markdown, spans } = serializeWithMap(doc);
@@ -81,5 +109,6 @@ export function markdownChange(doc: PMNode, edit: MarkdownEdit): DocChange | nul
   }
   if (markdown.slice(edit.from, edit.to) === edit.insert) return null;
   const after = windowed(doc, markdown, spans, edit) ?? wholeDoc(doc, edit);
-  return diffDocs(doc, after);
+  const [first, last] = touched(spans, edit.from, edit.to);
+  return diffDocs(doc, keepEmptyParagraphs(doc, after, first, last) ?? after);
 }
