@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { createNote, notesList, openApp } from './shell-helpers';
+import { addNote as createNote } from './search-helpers';
+import { notesList, openApp } from './shell-helpers';
 
 const DIMENSIONS = 64;
 const DELAY_MS = 700;
@@ -76,10 +77,12 @@ test('notes are indexed in the background with pause and resume, then Related no
   const progress = page.getByRole('progressbar', { name: 'Indexing notes' });
   await expect(progress).toBeVisible();
   await page.getByRole('button', { name: 'Pause indexing' }).click();
-  await expect(page.getByText(/Indexing paused: \d+ of 10/)).toBeVisible();
+  // The batch in flight (8 notes) finishes and is saved; the next one waits for Resume.
+  await expect(page.getByText('Indexing paused: 8 of 10')).toBeVisible({ timeout: 10_000 });
   const held = requests;
   await page.waitForTimeout(3 * DELAY_MS);
   expect(requests).toBe(held);
+  await expect(page.getByText('Indexing paused: 8 of 10')).toBeVisible();
   await page.getByRole('button', { name: 'Resume indexing' }).click();
   await expect(progress).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -1,7 +1,8 @@
 // The search box against the built app: notes typed through the UI, searched through the workspace
 // worker with the full syntax; results in rank order with highlighted snippets.
 import { expect, test, type Page } from '@playwright/test';
-import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
+import { addNote as createNote } from './search-helpers';
+import { body, notesList, openApp, saveStatus } from './shell-helpers';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search notes' });
 
