@@ -93,3 +93,28 @@ test('shows the Importing progress and Cancel leaves nothing behind', async ({ p
   await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'Personal', exact: true })).toHaveCount(0);
 });
 
+test('imports Markdown files titled by their first heading and saves a note back as one .md file', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByLabel('Import file', { exact: true }).setInputFiles([
+    { name: 'trip.md', mimeType: 'text/markdown', buffer: Buffer.from('# Trip to Lyon\n\n- [ ] book train\n\nSee [packing](packing.md).\n') },
+    { name: 'packing.md', mimeType: 'text/markdown', buffer: Buffer.from('---\ntitle: Packing list\ntags: [travel]\n---\nsocks\n') }
+  ]);
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await expect(dialog.getByRole('status')).toContainText('Imported 2 notes');
+  await expect(dialog.getByRole('status')).toContainText('Titles: 1 from the front matter, 1 from the first heading.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await openNote(page, 'Trip to Lyon');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export' });
+  await exportDialog.getByRole('combobox', { name: 'Format' }).selectOption('Markdown');
+  await exportDialog.getByRole('combobox', { name: 'Export what' }).selectOption('The open note');
+  const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('Trip to Lyon.md');
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text).toMatch(/^---\ntitle: Trip to Lyon\n/);
+  expect(text).toContain('- [ ] book train');
+  expect(text).toMatch(/\[packing\]\(:\/[0-9a-f]{32}\)/);
+});
+
