@@ -27,7 +27,6 @@ import {
   UnsubscribeRequestSchema,
   type Tool
 } from '@modelcontextprotocol/sdk/types.js';
-import { AppError } from '$lib/core';
 import type { ToolContext, ToolInfo, ToolRegistry } from '$lib/tools';
 import type { NoteChangeFeed } from './note-changes';
 import { BadCursorError, listNoteResources, NOTE_MIME_TYPE, NOTE_URI_TEMPLATE, noteUri, readNoteResource } from './note-resources';
@@ -108,14 +107,9 @@ function handleTools(server: Server, deps: McpServerDeps): void {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this client may use.`);
     }
     const ctx: ToolContext = { ...deps.context(), signal: extra.signal, source: 'ai', caller: 'mcp' };
-    try {
-      return { ...(await deps.registry.call(name, args ?? {}, ctx)) };
-    } catch (error) {
-      // Only an abort is thrown by the registry: the client cancelled or went away. The SDK sends
-      // nothing for a cancelled request; for a closed session there is nobody to answer.
-      if (error instanceof AppError && error.code === 'aborted') throw new McpError(ErrorCode.RequestTimeout, error.message);
-      throw error;
-    }
+    // The registry throws only when the call was aborted: the client cancelled it (the SDK then
+    // sends nothing) or its session closed (nobody to answer).
+    return { ...(await deps.registry.call(name, args ?? {}, ctx)) };
   });
 }
 
