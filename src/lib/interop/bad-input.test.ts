@@ -91,6 +91,15 @@ describe('import of bad input', () => {
     expect(await db.notes.count()).toBe(0);
   });
 
+  it('keeps an item encrypted by Joplin as it is and says it cannot be shown', async () => {
+    const db = freshDb();
+    const [folder, note] = syntheticRawFiles(1, 1);
+    const text = new TextDecoder().decode(note.data).replace('encryption_applied: 0', 'encryption_applied: 1');
+    const report = await importFiles(db, [file('x.jex', await packJex([folder, { path: note.path, data: enc.encode(text) }]))]);
+    expect(report.problems).toEqual([{ file: note.path, message: expect.stringContaining('encrypted') }]);
+    expect(((await db.notes.get(note.path.slice(0, 32))) as { joplin_extra?: Record<string, string> }).joplin_extra?.encryption_applied).toBe('1');
+  });
+
   it('refuses a tar with no Joplin items', async () => {
     const db = freshDb();
     const tar = await packJex([{ path: 'readme.txt', data: enc.encode('hello') }]);

@@ -134,6 +134,9 @@ async function readItem(state: JoplinImportState, entry: ImportEntry, seen: Set<
     return undefined;
   }
   seen.add(record.id);
+  if (record.joplin_extra?.encryption_applied === '1') {
+    state.problems.push({ file: entry.path, message: 'it is encrypted by Joplin\'s end-to-end encryption; it was kept as it is, but Folio cannot show its content (export it from Joplin with encryption turned off)' });
+  }
   return { type: raw.type_, record, file: entry.path };
 }
 
