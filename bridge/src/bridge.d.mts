@@ -30,4 +30,5 @@ export interface Bridge {
 
 export const DEFAULT_PORT: number;
 export const MAX_BATCH: number;
+export const MAX_CLIENT_SESSIONS: number;
 export function startBridge(options: BridgeOptions): Promise<Bridge>;

@@ -15,6 +15,8 @@ export const DEFAULT_PORT = 7411;
 const LOOPBACK = '127.0.0.1';
 /** The most messages one POST may batch (the SDK transport's own limit). */
 export const MAX_BATCH = 100;
+/** Client sessions the bridge keeps at once (the tab serves as many); a client ends its own with DELETE. */
+export const MAX_CLIENT_SESSIONS = 64;
 
 /**
  * Starts the bridge. Resolves once it listens.
@@ -101,6 +103,9 @@ async function handle(req, res, guard, tab, sessions) {
   }
   const ids = requestIds(body);
   if (!tab.connected && ids.length > 0) return sendJsonError(res, 503, BRIDGE_ERROR, NO_TAB_MESSAGE, ids.length === 1 ? ids[0] : null);
+  if (!session && isInitialize(body) && sessions.size >= MAX_CLIENT_SESSIONS) {
+    return sendJsonError(res, 503, BRIDGE_ERROR, `Too many MCP sessions (${MAX_CLIENT_SESSIONS}): close another client's session and try again.`, ids[0] ?? null);
+  }
   const target = session ?? (isInitialize(body) ? await sessions.create() : undefined);
   if (!target) return sendJsonError(res, 400, BRIDGE_ERROR, 'Bad request: no Mcp-Session-Id header; start with initialize.');
   // A client that hangs up before its answers arrive: the tab stops those calls.

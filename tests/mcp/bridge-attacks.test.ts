@@ -2,6 +2,7 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectBridge, type BridgeLinkStatus, type WebSocketConstructor } from '../../src/lib/mcp/bridge-link';
+import { MAX_CLIENT_SESSIONS } from '../../bridge/src/bridge.mjs';
 import { bridgeBase, CLIENT_TOKEN, connectHttpClient, initializeBody, post, startTestBridge, PAIRING_TOKEN, type BridgeHandle } from './bridge-kit';
 import { startNodeTab } from './node-tab';
 
@@ -191,5 +192,17 @@ describe('bridge against bad input and attacks', () => {
     cleanups.push(() => link.stop());
     await waitUntil(() => statuses.some((s) => s.state === 'retrying'));
     expect(statuses.find((s) => s.state === 'retrying')).toMatchObject({ message: expect.stringMatching(/Another Folio tab/) });
+  });
+});
+
+describe('bridge session limit', () => {
+  it('refuses a new session beyond the limit and keeps serving the others', async () => {
+    const { bridge } = await setup();
+    const client = await connectHttpClient(bridge);
+    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS - 1 }, () => post(bridge, initializeBody())));
+    expect(opened.every((r) => r.status === 200)).toBe(true);
+    const refused = await post(bridge, initializeBody());
+    expect([refused.status, refused.json.error.message]).toEqual([503, expect.stringMatching(/Too many MCP sessions/)]);
+    expect((await client.listTools()).tools.length).toBe(5);
   });
 });

@@ -90,7 +90,10 @@ describe('MCP server: tools', () => {
   it('refuses a switched-off write tool with a protocol error', async () => {
     const { connect } = await mcpBench();
     const client = await connect();
-    await expect(client.callTool({ name: 'delete_note', arguments: { id: '0'.repeat(32) } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.callTool({ name: 'delete_note', arguments: { id: '0'.repeat(32) } })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/switched off for MCP clients/)
+    });
   });
 
   it('refuses an unknown tool with a protocol error', async () => {

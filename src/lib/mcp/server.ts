@@ -103,8 +103,9 @@ function handleTools(server: Server, deps: McpServerDeps): void {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const tool = deps.registry.find(name);
-    if (!tool || !tool.enabled || !deps.access.isOn(tool)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this client may use.`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this client may use.`);
+    if (!tool.enabled || !deps.access.isOn(tool)) {
+      throw new McpError(ErrorCode.InvalidParams, `The tool ${name} is switched off for MCP clients in Folio (Settings → MCP); do not call it again.`);
     }
     const ctx: ToolContext = { ...deps.context(), signal: extra.signal, source: 'ai', caller: 'mcp' };
     // The registry throws only when the call was aborted: the client cancelled it (the SDK then
