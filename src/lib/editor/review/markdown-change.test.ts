@@ -75,6 +75,29 @@ describe('markdownChange', () => {
     }
   }, 60_000);
 
+  it('gives exactly the edited text for 300 random edits of a long note with link definitions', () => {
+    const long = [NOTE, readFileSync('tests/fixtures/markdown/folio-styles.md', 'utf8'), NOTE.replace(/\[([^\]]+)\]:/g, '[$1-2]:')].join('\n');
+    const next = random(11);
+    const pieces = ['', 'x', '\n', '\n\n', '- ', '> ', '[ref]', '```\n', '[x]: /u\n', 'one\n\ntwo'];
+    for (let i = 0; i < 300; i++) {
+      const a = Math.floor(next() * (long.length + 1));
+      const b = Math.min(long.length, a + Math.floor(next() * 30));
+      const insert = pieces[Math.floor(next() * pieces.length)];
+      expect(edited(long, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(long.slice(0, a) + insert + long.slice(b));
+    }
+  }, 120_000);
+
+  it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
+    const md = Array.from({ length: 20 }, (_, i) => (i === 3 ? 'See [the site][s] now.' : `Paragraph ${i}.`)).join('\n\n') + '\n\n[s]: https://example.com\n';
+    const at = md.indexOf('now');
+    const doc = parseMarkdown(md);
+    const tr = new Transform(doc);
+    applyChange(tr, markdownChange(doc, { from: at, to: at + 3, insert: 'today' })!, identity);
+    expect(serializeMarkdown(tr.doc)).toBe(md.replace('now', 'today'));
+    const link = tr.doc.child(3).child(1);
+    expect(link.marks.map((m) => m.type.name)).toEqual(['link']);
+  });
+
   it('sees a fence left open swallow the rest of a long note', () => {
     const md = Array.from({ length: 12 }, (_, i) => `Paragraph ${i}.`).join('\n\n') + '\n';
     const at = md.indexOf('Paragraph 3');

@@ -3,16 +3,19 @@
  *
  * applyMarkdownEdit (../markdown-edit.ts) re-parses the touched blocks and checks the result
  * against a parse of the whole new note, which on a 100 KB note costs far more than a frame. Here
- * it runs on a window instead: the touched blocks with two untouched neighbours on each side, cut
- * out as a small document of their own. Markdown's block structure is local, so when the new text
- * leaves the outer neighbours parsing exactly as before (no fence left open to swallow what
- * follows, no line joining the list above), the window's result is the whole note's. When it does
- * not, or when the note has link reference definitions (a label can be used anywhere), the edit
- * is applied to the whole document, as applyMarkdownEdit does.
+ * only a window is parsed: the touched blocks with two neighbours on each side, as Markdown with
+ * the edit applied (and the note's link definitions). Markdown's block structure is local, so when
+ * the outer neighbours parse exactly as before (no fence left open to swallow what follows, no
+ * line joining the list above), the window's blocks are the whole note's. The new blocks carry
+ * their exact source text; the first neighbour keeps its own, so the separators around the window
+ * stay as they were. When the neighbours change, or a link definition comes or goes (a label can
+ * be used anywhere), the edit is applied to the whole document with applyMarkdownEdit.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { Transform } from 'prosemirror-transform';
 import { applyMarkdownEdit } from '../markdown-edit';
+import { parseMarkdown } from '../parse';
+import type { Definitions } from '../reference-links';
 import { serializeWithMap, type BlockSpan } from '../serialize';
 import { diffDocs, type DocChange } from './doc-change';
 
@@ -44,33 +47,37 @@ function sameStructure(a: PMNode, b: PMNode): boolean {
   return a.type === b.type && a.content.eq(b.content) && JSON.stringify({ ...a.attrs, source: null }) === JSON.stringify({ ...b.attrs, source: null });
 }
 
+/** A line that may define a link reference, possibly inside a quote or list item. */
+const DEFINITION = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?[ \t>]*\[[^\]\n]+\]:/m;
+
 /** The edited document computed on a window, or null when only the whole document can tell. */
 function windowed(doc: PMNode, markdown: string, spans: readonly BlockSpan[], edit: MarkdownEdit): PMNode | null {
   const count = doc.childCount;
-  if ((doc.attrs.defCarriers as string[]).length || count <= 2 * MARGIN + 1) return null;
+  if (count <= 2 * MARGIN + 1) return null;
   const [first, last] = touched(spans, edit.from, edit.to);
   const w0 = Math.max(0, first - MARGIN);
   const wN = Math.min(count - 1, last + MARGIN);
   const atEnd = wN === count - 1;
-  const children: PMNode[] = [];
-  for (let i = w0; i <= wN; i++) children.push(doc.child(i));
-  const window = doc.type.create({ ...doc.attrs, trailing: atEnd ? doc.attrs.trailing : '', defCarriers: [] }, children);
-  const mapped = serializeWithMap(window);
   const base = w0 === 0 ? 0 : spans[w0].textFrom;
-  const windowBase = w0 === 0 ? 0 : mapped.spans[0].textFrom;
   const end = atEnd ? markdown.length : spans[wN].to;
-  if (mapped.markdown.slice(windowBase) !== markdown.slice(base, end) || edit.from < base || edit.to > end) return null;
-  const tr = new Transform(window);
-  applyMarkdownEdit(tr, edit.from - base + windowBase, edit.to - base + windowBase, edit.insert);
-  const result = tr.doc;
-  if (JSON.stringify(result.attrs.references) !== JSON.stringify(doc.attrs.references) || (result.attrs.defCarriers as string[]).length) return null;
-  if (w0 > 0 && !sameStructure(result.firstChild!, window.firstChild!)) return null;
-  if (!atEnd && !sameStructure(result.lastChild!, window.lastChild!)) return null;
+  if (edit.from < base || edit.to > end) return null;
+  const references = doc.attrs.references as Definitions;
+  const text = markdown.slice(base, edit.from) + edit.insert + markdown.slice(edit.to, end);
+  // A definition written, changed or removed here can change links anywhere in the note.
+  if (DEFINITION.test(text) || DEFINITION.test(markdown.slice(base, end))) return null;
+  const parsed = parseMarkdown(text, references);
+  const blocks: PMNode[] = [];
+  parsed.forEach((node) => blocks.push(node));
+  // The outer neighbours must read as before: then nothing the edit wrote reaches past the window.
+  if (w0 > 0 && (blocks.length < 2 || !sameStructure(blocks[0], doc.child(w0)))) return null;
+  if (!atEnd && (blocks.length < 2 || !sameStructure(blocks[blocks.length - 1], doc.child(wN)))) return null;
+  // The first neighbour keeps its own source (its separator from the block before the window).
+  if (w0 > 0) blocks[0] = doc.child(w0);
   const all: PMNode[] = [];
   for (let i = 0; i < w0; i++) all.push(doc.child(i));
-  result.forEach((node) => all.push(node));
+  all.push(...blocks);
   for (let i = wN + 1; i < count; i++) all.push(doc.child(i));
-  return doc.type.create({ ...doc.attrs, trailing: atEnd ? result.attrs.trailing : doc.attrs.trailing }, all);
+  return doc.type.create({ ...doc.attrs, trailing: atEnd ? parsed.attrs.trailing : doc.attrs.trailing }, all);
 }
 
 function isEmptyParagraph(node: PMNode): boolean {
