@@ -25,3 +25,5 @@ export { getSetting, setSetting } from './settings-repo';
 export { readChangesSince, latestChangeSeq } from './changes';
 export { requestPersistentStorage, storageEstimate } from './storage';
 export type { PersistenceState } from './storage';
+export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
+export type { ImportBatch, ImportedIds } from './import-repo';

@@ -6,7 +6,7 @@
  */
 import { newId } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
-import { existingItemIds } from '$lib/db/import-repo';
+import { existingItemIds } from '$lib/db';
 
 /** The ids of one import, old to new. */
 export class IdMap {

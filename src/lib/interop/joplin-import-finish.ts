@@ -5,7 +5,7 @@
  * missing their file or their metadata are reported or completed.
  */
 import { newId, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
-import { putImportBatch, patchImportedFolders, patchImportedNotes, type ImportBatch } from '$lib/db/import-repo';
+import { putImportBatch, patchImportedFolders, patchImportedNotes, type ImportBatch } from '$lib/db';
 import type { JoplinImportState } from './joplin-import';
 import type { ImportReport } from './import-report';
 import { extensionOf } from './mime';

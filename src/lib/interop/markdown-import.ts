@@ -8,7 +8,7 @@
  */
 import { AppError, newId, noteDefaults, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
-import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db/import-repo';
+import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db';
 import { isMarkdownName } from './detect';
 import { splitFrontMatter, type FrontMatterFields } from './front-matter';
 import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportOptions, type ImportProblem, type ImportReport, type TitleSource } from './import-report';
