@@ -21,6 +21,8 @@ export interface McpToolSummary {
   id: string;
   description: string;
   annotations: ToolAnnotations;
+  /** The registry's own switch (the assistant's); a tool off there is off for MCP clients too. */
+  enabled?: boolean;
 }
 
 /** A tool with its MCP switch. */
