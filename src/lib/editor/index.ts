@@ -43,4 +43,4 @@ export {
   type Proposal,
   type ReviewPluginOptions
 } from './review';
-export { runSessionTool, cursorOffset, toolError, type SessionTurn, type SessionToolResult } from './session-tools';
+export { runSessionTool, showDraft, clearDrafts, cursorOffset, toolError, type SessionTurn, type SessionToolResult } from './session-tools';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pendingProposals, trackRange } from '../review';
 import { testEditor } from '../review/review-testing';
-import { runSessionTool, type SessionTurn } from './session-tools';
+import { acceptEdits } from '../review';
+import { runSessionTool, showDraft, type SessionTurn } from './session-tools';
 
 let counter = 0;
 const turn = (extra: Partial<SessionTurn> = {}): SessionTurn => ({ newId: () => `e${++counter}`, ...extra });
@@ -138,5 +139,28 @@ describe('session tools', () => {
   it('refuses a note open read-only', () => {
     const editor = testEditor(NOTE, { editable: false });
     expect(text(call(editor, 'append_to_note', { text: 'x' }).result)).toMatch(/read-only/);
+  });
+
+  it('shows a call still being written as a draft that grows, and never accepts it', () => {
+    const editor = testEditor(NOTE);
+    showDraft(editor.view, 0, 'rewrite_paragraph', '{"anchor": "the sto', {});
+    expect(pendingProposals(editor.state)).toHaveLength(0);
+    showDraft(editor.view, 0, 'rewrite_paragraph', '{"anchor": "the stove", "text": "the cam', {});
+    const [first] = pendingProposals(editor.state);
+    expect(first.draft).toBe(true);
+    showDraft(editor.view, 0, 'rewrite_paragraph', '{"anchor": "the stove", "text": "the camping stove', {});
+    const [grown] = pendingProposals(editor.state);
+    expect(grown.change.after.textContent).toContain('the camping stove');
+    expect(pendingProposals(editor.state)).toHaveLength(1);
+    expect(acceptEdits('all')(editor.state, editor.dispatch)).toBe(false);
+  });
+
+  it('replaces the drafts with the finished call', () => {
+    const editor = testEditor(NOTE);
+    showDraft(editor.view, 0, 'rewrite_paragraph', '{"anchor": "the stove", "text": "the cam', {});
+    call(editor, 'rewrite_paragraph', { anchor: 'the stove', text: 'the camping stove' });
+    const proposals = pendingProposals(editor.state);
+    expect(proposals).toHaveLength(1);
+    expect(proposals[0].draft).toBe(false);
   });
 });

@@ -9,7 +9,9 @@ import type { EditorView } from 'prosemirror-view';
 import { serializeWithMap } from '../serialize';
 import { markdownChange } from '../review/markdown-change';
 import { diffDocs, type DocChange } from '../review/doc-change';
-import { overlapping, proposeEdit, trackedRange } from '../review/review-commands';
+import { overlapping, proposeEdit, rejectEdits, trackedRange } from '../review/review-commands';
+import { pendingProposals } from '../review/review-plugin';
+import { partialArguments } from './partial-args';
 import { appendToNote, insertAfterAnchor, insertBeforeAnchor, quote, rewriteParagraph, type Resolved } from './resolve';
 import { replaceSelection } from './selection-change';
 import { replaceStructuredBlock } from './structured-block';
@@ -98,6 +100,7 @@ export function changeFor(state: EditorState, name: string, args: Record<string,
 export function runSessionTool(view: EditorView, name: string, args: Record<string, unknown>, turn: SessionTurn): SessionToolResult {
   const refusal = turn.refusal?.();
   if (refusal) return toolError(`${refusal} Nothing was proposed.`);
+  clearDrafts(view);
   if (!view.editable) return toolError('The note is open read-only here, so it cannot be edited; nothing was proposed.');
   const state = view.state;
   let change: DocChange | string;
@@ -117,4 +120,45 @@ export function runSessionTool(view: EditorView, name: string, args: Record<stri
     content: [{ type: 'text', text: `Edit ${id} proposed: it is shown in the note and waits for the user to accept or reject it (the note is unchanged until then). You will be told the outcome next turn.` }],
     structuredContent: { status: 'pending', editId: id }
   };
+}
+
+const DRAFT_PREFIX = 'draft-';
+
+/** Fields that must be complete before a draft can be placed (where it goes). */
+const PLACING_FIELD: Record<string, string | undefined> = {
+  rewrite_paragraph: 'anchor',
+  insert_before_anchor: 'anchor',
+  insert_after_anchor: 'anchor',
+  replace_structured_block: 'tag'
+};
+
+/**
+ * Shows a session tool call the model is still writing (`argumentsText` so far) as a draft
+ * suggestion, replacing the previous draft of the same call. Nothing is shown until the call's
+ * place is known (its anchor or tag complete) and while what is written so far cannot be placed.
+ */
+export function showDraft(view: EditorView, index: number, name: string, argumentsText: string, turn: Pick<SessionTurn, 'selectionKey'>): void {
+  const fields = partialArguments(argumentsText);
+  const placing = PLACING_FIELD[name];
+  const id = `${DRAFT_PREFIX}${index}`;
+  if ((placing && !fields[placing]?.complete) || !fields.text) return;
+  const args: Record<string, unknown> = { text: fields.text.value };
+  if (placing) args[placing] = fields[placing].value;
+  let change: DocChange | string;
+  try {
+    change = changeFor(view.state, name, args, turn);
+  } catch {
+    return;
+  }
+  if (typeof change === 'string') {
+    if (pendingProposals(view.state).some((p) => p.id === id)) rejectEdits([id])(view.state, view.dispatch);
+    return;
+  }
+  view.dispatch(proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true }));
+}
+
+/** Removes every draft suggestion (the real call arrived, or the turn ended). */
+export function clearDrafts(view: EditorView): void {
+  const drafts = pendingProposals(view.state).filter((p) => p.draft).map((p) => p.id);
+  if (drafts.length) rejectEdits(drafts)(view.state, view.dispatch);
 }
