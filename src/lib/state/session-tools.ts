@@ -5,7 +5,8 @@
  * opened, every call is refused with a result saying so, and nothing is proposed.
  */
 import type { EditOutcome, NoteContext, SessionToolHost } from '$lib/agent';
-import { cursorOffset, runSessionTool, selectionMarkdown, trackRange, untrackRange, type FolioEditor } from '$lib/editor';
+import { clearDrafts, cursorOffset, runSessionTool, selectionMarkdown, showDraft, trackRange, untrackRange, type FolioEditor } from '$lib/editor';
+import { SESSION_TOOL_NAMES } from '$lib/agent';
 import { newCallId } from '$lib/rpc';
 
 /** The open note as a turn needs it. */
@@ -21,7 +22,9 @@ export interface TurnTarget {
 export interface SessionTurnHandle {
   context: NoteContext;
   host: SessionToolHost;
-  /** Stops tracking the turn's selection. */
+  /** A streamed piece of a tool call's arguments: a session tool's suggestion grows as it is written. */
+  onToolDelta(delta: { index: number; name: string; argumentsDelta: string }): void;
+  /** Stops tracking the turn's selection and removes draft suggestions. */
   end(): void;
 }
 
@@ -47,13 +50,51 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
         refusal: () => (target.isCurrent() && !editor.view.isDestroyed ? null : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`)
       })
   };
+  const live = () => target.isCurrent() && !editor.view.isDestroyed;
+  const drafts = new DraftStream((index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey }));
   return {
     context,
     host,
+    onToolDelta: (delta) => drafts.push(delta),
     end() {
-      if (selectionKey && target.isCurrent() && !editor.view.isDestroyed) editor.view.dispatch(untrackRange(editor.view.state, selectionKey));
+      drafts.stop();
+      if (!live()) return;
+      clearDrafts(editor.view);
+      if (selectionKey) editor.view.dispatch(untrackRange(editor.view.state, selectionKey));
     }
   };
+}
+
+/** Streamed tool-call arguments, drawn at most once per animation frame (a model can outpace frames). */
+class DraftStream {
+  #calls = new Map<number, { name: string; text: string; dirty: boolean }>();
+  #frame: number | undefined;
+  #stopped = false;
+  constructor(private readonly draw: (index: number, name: string, text: string) => void) {}
+
+  push(delta: { index: number; name: string; argumentsDelta: string }): void {
+    if (this.#stopped) return;
+    const call = this.#calls.get(delta.index) ?? { name: '', text: '', dirty: false };
+    call.name ||= delta.name;
+    call.text += delta.argumentsDelta;
+    call.dirty = true;
+    this.#calls.set(delta.index, call);
+    if (SESSION_TOOL_NAMES.has(call.name)) this.#frame ??= requestAnimationFrame(() => this.#flush());
+  }
+
+  #flush(): void {
+    this.#frame = undefined;
+    for (const [index, call] of this.#calls) {
+      if (!call.dirty || !SESSION_TOOL_NAMES.has(call.name)) continue;
+      call.dirty = false;
+      this.draw(index, call.name, call.text);
+    }
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+  }
 }
 
 /** The review outcomes waiting to be told to the model, per note. */
