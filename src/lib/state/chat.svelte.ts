@@ -168,12 +168,18 @@ export class ChatState {
     const settings = await loadProviderSettings(this.db);
     const missing = missingSetting(settings);
     if (missing) return this.#end(conversation, turnId, { ok: false, reason: 'settings', message: missing });
+    const noteId = conversation.noteId;
+    const session = noteId ? this.review?.startTurn(noteId) : null;
     // The callbacks travel on their own MessagePort, so one may arrive after the turn's answer: ignore it.
     let ended = false;
     const change = (edit: (t: ChatTurn) => ChatTurn) => !ended && conversation.update(turnId, edit);
     const deltas = new DeltaBuffer((piece) => change((t) => ({ ...t, reply: t.reply + piece })));
     const listener: TurnListener = {
-      onDelta: (delta) => delta.type === 'text' && !ended && deltas.push(delta.text),
+      onDelta: (delta) => {
+        if (ended) return;
+        if (delta.type === 'text') deltas.push(delta.text);
+        else session?.onToolDelta(delta);
+      },
       onToolCall: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onToolResult: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onProgress: (progress) => (this.progress = progress.fraction < 1 && !ended ? progress : null)
@@ -186,8 +192,6 @@ export class ChatState {
     });
     // A note's turn runs with its context and session tools when its editor is mounted; the
     // review outcomes of earlier proposals go with the message.
-    const noteId = conversation.noteId;
-    const session = noteId ? this.review?.startTurn(noteId) : null;
     const editOutcomes = noteId ? (this.review?.outcomes.take(noteId) ?? []) : [];
     const text = conversation.turns.find((t) => t.id === turnId)!.user;
     const message = editOutcomes.length ? { text, editOutcomes } : text;
