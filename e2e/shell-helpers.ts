@@ -30,6 +30,8 @@ export function notesList(page: Page) {
 /** Creates a note with a title and body, and waits until it is saved. */
 export async function createNote(page: Page, noteTitle: string, noteBody = ''): Promise<void> {
   await page.getByRole('button', { name: 'New note', exact: true }).click();
+  // The new note opens empty; wait for it so the title goes to the new note, not the previous one.
+  await expect(title(page)).toHaveValue('');
   await title(page).fill(noteTitle);
   if (noteBody) {
     await body(page).click();

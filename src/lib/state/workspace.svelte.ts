@@ -206,6 +206,11 @@ export class Workspace {
   /** Creates a note in the selected notebook (or the default one) and opens it. */
   async newNote(): Promise<string | null> {
     const parent_id = this.scope.kind === 'notebook' ? this.scope.id : undefined;
+    // Close the open note first: while the new one is being written, keystrokes must not land in
+    // the previous note's title or body, which would otherwise still be on screen.
+    const previous = this.session;
+    this.session = null;
+    void previous?.close();
     try {
       const note = await createNote(this.db, parent_id ? { parent_id } : {});
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
