@@ -4,7 +4,7 @@
  * `notifications/resources/list_changed`. One feed serves every session in a context.
  */
 import { liveQuery } from 'dexie';
-import { ItemType } from '$lib/core';
+import { ItemType, type Change } from '$lib/core';
 import type { ToolContext } from '$lib/tools';
 
 type Database = ToolContext['db'];
@@ -16,7 +16,15 @@ const CHANGE_BATCH = 500;
 export interface NoteChangeBatch {
   /** Every note id written (created, edited, trashed, restored, deleted). */
   ids: Set<string>;
+  /**
+   * Whether the list of note resources may have changed: a note created, deleted, trashed,
+   * restored or renamed. A body edit alone does not change the list, so autosaves stay quiet.
+   */
+  listChanged: boolean;
 }
+
+/** Entries of the title/trash memory before it is cleared (it only saves notifications). */
+const MAX_REMEMBERED = 10_000;
 
 /** Subscribes to note changes; `subscribe` returns the unsubscribe function. */
 export interface NoteChangeFeed {
@@ -29,13 +37,16 @@ export async function followNoteChanges(db: Database, onError: (error: unknown) 
   const listeners = new Set<(batch: NoteChangeBatch) => void>();
   let cursor = (await db.changes.orderBy('seq').last())?.seq ?? 0;
   let queue = Promise.resolve();
+  const listChange = listMemory(db);
   const catchUp = async () => {
     for (;;) {
       const changes = await db.changes.where('seq').above(cursor).limit(CHANGE_BATCH).toArray();
       if (changes.length === 0) return;
       cursor = changes[changes.length - 1].seq ?? cursor;
-      const ids = new Set(changes.filter((c) => c.item_type === ItemType.Note).map((c) => c.item_id));
-      if (ids.size) for (const listener of [...listeners]) listener({ ids });
+      const noteChanges = changes.filter((c) => c.item_type === ItemType.Note);
+      if (!noteChanges.length) continue;
+      const batch = { ids: new Set(noteChanges.map((c) => c.item_id)), listChanged: await listChange(noteChanges) };
+      for (const listener of [...listeners]) listener(batch);
     }
   };
   const subscription = liveQuery(() => db.changes.orderBy('seq').last()).subscribe({
@@ -53,5 +64,25 @@ export async function followNoteChanges(db: Database, onError: (error: unknown) 
       subscription.unsubscribe();
       listeners.clear();
     }
+  };
+}
+
+/**
+ * Tells whether a batch of note changes may change the resource list. It remembers each note's
+ * title and trash state as last seen; a note not seen before counts as changed (once).
+ */
+function listMemory(db: Database): (changes: Change[]) => Promise<boolean> {
+  const listed = new Map<string, string>();
+  return async (changes) => {
+    const ids = [...new Set(changes.map((c) => c.item_id))];
+    const notes = await db.notes.bulkGet(ids);
+    let changed = false;
+    if (listed.size > MAX_REMEMBERED) listed.clear();
+    notes.forEach((note, i) => {
+      const entry = note ? `${note.deleted_time > 0}\u0000${note.title}` : 'gone';
+      if (listed.get(ids[i]) !== entry) changed = true;
+      listed.set(ids[i], entry);
+    });
+    return changed || changes.some((c) => c.kind !== 'updated');
   };
 }

@@ -102,4 +102,31 @@ describe('MCP server: notes as resources', () => {
   it('parses only note URIs', () => {
     expect([parseNoteUri(noteUri('a'.repeat(32))), parseNoteUri('folio://note/xyz'), parseNoteUri('test://static-text')]).toEqual(['a'.repeat(32), null, null]);
   });
+
+  it('does not notify resources/list_changed for a second body edit', async () => {
+    const bench = await mcpBench();
+    const note = await createNote(bench.db, { title: 'Draft', parent_id: bench.notebookId });
+    await updateNote(bench.db, note.id, { body: 'first' });
+    await settle(100);
+    const client = await bench.connect();
+    let notified = 0;
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void notified++);
+    await updateNote(bench.db, note.id, { body: 'second' });
+    await settle(100);
+    expect(notified).toBe(0);
+  });
+
+  it('notifies resources/list_changed when a note is renamed or trashed', async () => {
+    const bench = await mcpBench();
+    const note = await createNote(bench.db, { title: 'Draft', parent_id: bench.notebookId });
+    await settle(100);
+    const client = await bench.connect();
+    let notified = 0;
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void notified++);
+    await updateNote(bench.db, note.id, { title: 'Final' });
+    await settle(100);
+    await trashNote(bench.db, note.id);
+    await settle(100);
+    expect(notified).toBe(2);
+  });
 });

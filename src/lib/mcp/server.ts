@@ -164,8 +164,8 @@ function notifyChanges(server: Server, deps: McpServerDeps, subscriptions: Set<s
   const stops = [deps.registry.onChange(toolsChanged), deps.access.onChange(toolsChanged)];
   if (deps.noteChanges) {
     stops.push(
-      deps.noteChanges.subscribe(({ ids }) => {
-        send(() => server.sendResourceListChanged());
+      deps.noteChanges.subscribe(({ ids, listChanged }) => {
+        if (listChanged) send(() => server.sendResourceListChanged());
         for (const id of ids) if (subscriptions.has(noteUri(id))) send(() => server.sendResourceUpdated({ uri: noteUri(id) }));
       })
     );
