@@ -18,6 +18,7 @@ export async function installFile(page: Page, path: string, name: string) {
   await dialog.getByLabel('Plugin file').setInputFiles({ name: path.split('/').pop()!, mimeType: 'text/javascript', buffer: readFileSync(path) });
   await dialog.getByRole('group', { name: `Install ${name}` }).getByRole('button', { name: 'Allow and install' }).click();
   await expect(dialog.getByRole('switch', { name })).toBeChecked();
+  await expect(pluginRow(page, name)).toContainText('Running');
 }
 
 /** Installs the bundled example plugin in one click (plus the permission prompt). */
@@ -26,6 +27,7 @@ export async function installExample(page: Page) {
   await dialog.getByRole('button', { name: 'Install example plugin' }).click();
   await dialog.getByRole('group', { name: 'Install Vacation packing' }).getByRole('button', { name: 'Allow and install' }).click();
   await expect(dialog.getByRole('switch', { name: 'Vacation packing' })).toBeChecked();
+  await expect(pluginRow(page, 'Vacation packing')).toContainText('Tools: plan_trip_packing');
 }
 
 /** The row of an installed plugin. */

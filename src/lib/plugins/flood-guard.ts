@@ -1,17 +1,26 @@
 /**
- * A transport wrapper that stops a plugin flooding the host: more than `maxPerSecond` messages in
- * one second closes the transport and reports it once. A flood is a bug or an attack either way,
- * and dropping messages silently would leave the plugin's calls hanging; stopping it is clean.
+ * A transport wrapper that stops a plugin flooding the host: a token bucket of BURST messages,
+ * refilled at RATE a second. A plugin that runs out is a bug or an attack either way, and dropping
+ * messages silently would leave its calls hanging, so the transport closes and `onFlood` reports it.
+ *
+ * A bucket rather than a count per calendar second: a count resets at each second's edge, so a
+ * flood split across two seconds gets twice the limit, and a long steady stream is never caught.
  */
 import type { Transport } from '$lib/rpc';
 
-/** The most messages a plugin may send in one second before it is stopped. */
-export const MAX_PLUGIN_MESSAGES_PER_SECOND = 1_000;
+/** How fast a plugin may send: a burst of up to `burst` messages, `perSecond` on average. */
+export interface FloodLimit {
+  burst: number;
+  perSecond: number;
+}
+
+/** The default limit: far above what an honest plugin sends, far below a flood. */
+export const PLUGIN_FLOOD_LIMIT: FloodLimit = { burst: 1_000, perSecond: 300 };
 
 /** Wraps `inner`; `onFlood` runs once, just before the transport closes. */
-export function floodGuard(inner: Transport, onFlood: (count: number) => void, maxPerSecond = MAX_PLUGIN_MESSAGES_PER_SECOND, now = () => performance.now()): Transport {
-  let windowStart = now();
-  let count = 0;
+export function floodGuard(inner: Transport, onFlood: () => void, limit: FloodLimit = PLUGIN_FLOOD_LIMIT, now = () => performance.now()): Transport {
+  let tokens = limit.burst;
+  let last = now();
   let tripped = false;
   const guarded: Transport = {
     send: (message, transfer) => inner.send(message, transfer),
@@ -20,16 +29,15 @@ export function floodGuard(inner: Transport, onFlood: (count: number) => void, m
   inner.onmessage = (message) => {
     if (tripped) return;
     const t = now();
-    if (t - windowStart >= 1_000) {
-      windowStart = t;
-      count = 0;
-    }
-    if (++count > maxPerSecond) {
+    tokens = Math.min(limit.burst, tokens + ((t - last) / 1_000) * limit.perSecond);
+    last = t;
+    if (tokens < 1) {
       tripped = true;
-      onFlood(count);
+      onFlood();
       inner.close();
       return;
     }
+    tokens -= 1;
     guarded.onmessage?.(message);
   };
   inner.onclose = () => guarded.onclose?.();

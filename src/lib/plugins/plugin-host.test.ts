@@ -25,8 +25,8 @@ afterEach(async () => {
   hosts = [];
 });
 
-function makeHost(workspace = new FakeWorkspace(), maxMessagesPerSecond?: number) {
-  const host = new PluginHost({ workspace, openFrame: () => openNodeFrame(), maxMessagesPerSecond });
+function makeHost(workspace = new FakeWorkspace()) {
+  const host = new PluginHost({ workspace, openFrame: () => openNodeFrame() });
   hosts.push(host);
   return { host, workspace };
 }
@@ -137,12 +137,11 @@ describe('PluginHost with the real runtime', () => {
 });
 
 describe('PluginHost against a raw hostile frame', () => {
-  function rawHost(maxMessagesPerSecond?: number) {
+  function rawHost() {
     const frame: { transport?: Transport; peer?: ReturnType<typeof createRpcPeer> } = {};
     const workspace = new FakeWorkspace();
     const host = new PluginHost({
       workspace,
-      maxMessagesPerSecond,
       openFrame: async () => {
         const [hostEnd, frameEnd] = createLinkedTransports();
         frame.transport = frameEnd;
@@ -181,6 +180,15 @@ describe('PluginHost against a raw hostile frame', () => {
     await expect(frame.peer!.call('tools.remove', { id: 'search_notes' })).rejects.toThrow(/did not register/);
   });
 
+  it('keeps at most 20 error reports a minute from one plugin, then says it ignores more', async () => {
+    const { host, frame } = rawHost();
+    await host.start({ manifest: testManifest('raw'), script: '' });
+    const seen: string[] = [];
+    host.onProblem((p) => seen.push(p.message));
+    for (let i = 0; i < 25; i++) await frame.peer!.call('reportError', { message: `e${i}` });
+    expect(seen).toEqual([...Array.from({ length: 20 }, (_, i) => `e${i}`), 'reported too many errors; more are ignored for a minute.']);
+  });
+
   it('ignores messages that are not RPC messages', async () => {
     const { host, frame } = rawHost();
     await host.start({ manifest: testManifest('raw'), script: '' });
@@ -190,11 +198,11 @@ describe('PluginHost against a raw hostile frame', () => {
   });
 
   it('stops a plugin that floods it with 10,000 messages, naming it, and keeps another running', async () => {
-    const { host, frame, workspace } = rawHost(1_000);
+    const { host, frame, workspace } = rawHost();
     await host.start({ manifest: testManifest('raw'), script: '' });
     const other = makeHost(workspace);
     await other.host.start({ manifest: testManifest('echo'), script: echoPlugin });
-    const problem = nextProblem(host, /messages/);
+    const problem = nextProblem(host, /flooded/);
     for (let id = 1; id <= 10_000; id++) {
       try {
         frame.transport!.send({ rpc: RPC_PROTOCOL, kind: 'request', id, method: 'reportError', params: { message: 'spam' } });
@@ -202,7 +210,7 @@ describe('PluginHost against a raw hostile frame', () => {
         break; // the host closed the channel
       }
     }
-    expect(await problem).toBe('Plugin raw: sent more than 1000 messages in a second and was stopped.');
+    expect(await problem).toBe('Plugin raw: flooded Folio with messages (more than 1000 at once, or over 300 a second) and was stopped.');
     await new Promise((r) => setTimeout(r, 20));
     expect(host.isRunning('raw')).toBe(false);
     expect(await workspace.tools.get('echo')!({ a: 1 })).toEqual({ echoed: { a: 1 } });

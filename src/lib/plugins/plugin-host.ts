@@ -9,7 +9,7 @@ import { AppError } from '$lib/core';
 import { createRpcPeer, type RpcPeer } from '$lib/rpc';
 import type { JsonSchema } from '$lib/tools';
 import type { FrameConnection } from './frame-connection';
-import { floodGuard, MAX_PLUGIN_MESSAGES_PER_SECOND } from './flood-guard';
+import { floodGuard, PLUGIN_FLOOD_LIMIT, type FloodLimit } from './flood-guard';
 import { hostMethods, type PluginToolSpec } from './host-methods';
 import type { PluginManifest, PluginPackage } from './manifest';
 import { boundedJsonSize, formatSize, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
@@ -33,6 +33,8 @@ export interface PluginWorkspace {
 
 /** Something that went wrong in a plugin, for the plugin manager. */
 export interface PluginProblem {
+  /** Unique per page, in order of occurrence. */
+  id: number;
   pluginId: string;
   pluginName: string;
   message: string;
@@ -44,7 +46,8 @@ export interface PluginHostOptions {
   workspace: PluginWorkspace;
   /** Opens the plugin's sandbox frame (connectFrame in the app; a linked pair in tests). */
   openFrame(manifest: PluginManifest): Promise<FrameConnection>;
-  maxMessagesPerSecond?: number;
+  /** How fast a plugin may send messages before it is stopped (PLUGIN_FLOOD_LIMIT by default). */
+  floodLimit?: FloodLimit;
 }
 
 interface Running {
@@ -52,7 +55,12 @@ interface Running {
   peer: RpcPeer;
   connection: FrameConnection;
   tools: Set<string>;
+  /** The plugin's own error reports in the current minute (so it cannot flood the manager). */
+  reports: { since: number; count: number };
 }
+
+/** How many errors a plugin may report per minute; more are dropped (with one note saying so). */
+export const MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE = 20;
 
 interface ToolEntry {
   pluginId: string;
@@ -119,10 +127,10 @@ export class PluginHost {
       connection.dispose(); // stopped while its frame was opening
       return;
     }
-    const running: Running = { manifest, connection, tools: new Set(), peer: undefined as unknown as RpcPeer };
-    const limit = this.options.maxMessagesPerSecond ?? MAX_PLUGIN_MESSAGES_PER_SECOND;
+    const running: Running = { manifest, connection, tools: new Set(), peer: undefined as unknown as RpcPeer, reports: { since: Date.now(), count: 0 } };
+    const limit = this.options.floodLimit ?? PLUGIN_FLOOD_LIMIT;
     const transport = floodGuard(connection.transport, () => {
-      this.#report(manifest, `sent more than ${limit} messages in a second and was stopped.`);
+      this.#report(manifest, `flooded Folio with messages (more than ${limit.burst} at once, or over ${limit.perSecond} a second) and was stopped.`);
       void this.stop(manifest.id);
     }, limit);
     running.peer = createRpcPeer({ transport, name: `plugin ${manifest.name}`, methods: hostMethods(this.#actions(running)), timeoutMs: PLUGIN_START_TIMEOUT_MS });
@@ -230,7 +238,7 @@ export class PluginHost {
         }
       },
       data: (method: string, input: unknown) => this.#data(manifest, method, input),
-      reportError: (message: string) => this.#report(manifest, message)
+      reportError: (message: string) => this.#ownReport(running, message)
     };
   }
 
@@ -279,6 +287,14 @@ export class PluginHost {
     return this.options.workspace.callData(manifest.id, method, input);
   }
 
+  #ownReport(running: Running, message: string): void {
+    const now = Date.now();
+    if (now - running.reports.since >= 60_000) running.reports = { since: now, count: 0 };
+    const count = ++running.reports.count;
+    if (count <= MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE) this.#report(running.manifest, message);
+    else if (count === MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE + 1) this.#report(running.manifest, 'reported too many errors; more are ignored for a minute.');
+  }
+
   #recordRoundTrip(ms: number): void {
     this.answeredCalls++;
     this.roundTrips.push(ms);
@@ -292,7 +308,7 @@ export class PluginHost {
   }
 
   #report(manifest: PluginManifest, message: string): PluginProblem {
-    const problem = { pluginId: manifest.id, pluginName: manifest.name, message, time: Date.now() };
+    const problem = { id: ++problemCount, pluginId: manifest.id, pluginName: manifest.name, message, time: Date.now() };
     for (const listener of [...this.#listeners]) listener(problem);
     return problem;
   }
@@ -306,6 +322,8 @@ export class PluginHost {
     for (const listener of [...this.#stateListeners]) listener();
   }
 }
+
+let problemCount = 0;
 
 /** The longest error text taken from a plugin (its errors are untrusted text). */
 const MAX_MESSAGE_CHARS = 500;
