@@ -86,20 +86,19 @@ test('a rejected insert leaves the note as it was', async ({ page, model }) => {
 
 test('an edit of the selection replaces only the selected text', async ({ page, model }) => {
   model.enqueue(
-    { type: 'tool_calls', calls: [call('edit_selection', { text: 'planet.' })] },
+    { type: 'tool_calls', calls: [call('edit_selection', { text: 'bold' })] },
     { type: 'text', text: 'Replaced it.' }
   );
   const sidebar = await setUp(page, model, 'Hello brave world.');
-  await body(page).click();
-  await page.keyboard.press('End');
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await body(page).getByText('Hello brave world.').dblclick({ position: { x: 60, y: 8 } });
+  await expect.poll(() => page.evaluate(() => getSelection()?.toString().trim())).toBe('brave');
   await send(page, 'Change this word');
   await expect(sidebar.getByText('Replaced it.')).toBeVisible();
   const tools = (chatRequests(model)[0].body as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name);
   expect(tools).toContain('edit_selection');
   expect(tools).not.toContain('rewrite_paragraph');
   await suggestions(page).getByRole('button', { name: 'Accept' }).click();
-  expect(await noteText(page)).toBe('Hello brave planet.');
+  expect(await noteText(page)).toBe('Hello bold world.');
 });
 
 test('two edits: one accepted, one rejected', async ({ page, model }) => {
@@ -142,4 +141,22 @@ test('typing into a pending range marks the suggestion stale', async ({ page, mo
   await expect(suggestion.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(suggestion.getByRole('button', { name: 'Ask again' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: 'Accept all' })).toBeDisabled();
+});
+
+test('a suggestion grows while the model writes it', async ({ page, model }) => {
+  const text = 'Pack the tent, the camping stove, two pots, matches and a lighter.';
+  model.enqueue(
+    { type: 'tool_calls', calls: [call('rewrite_paragraph', { anchor: 'Pack the tent.', text })], pieceSize: 4, delayMs: 60 },
+    { type: 'text', text: 'Done writing.' }
+  );
+  const sidebar = await setUp(page, model, 'Pack the tent.\n\nCheck the weather forecast before leaving on Friday.');
+  await send(page, 'Expand the list');
+  await expect(suggestions(page)).toContainText('Writing…');
+  const partial = await body(page).locator('.folio-suggest-ins').first().innerText();
+  expect(text.length).toBeGreaterThan(partial.length);
+  await expect(sidebar.getByText('Done writing.')).toBeVisible();
+  await expect(suggestions(page)).toHaveCount(1);
+  await expect(suggestions(page).getByRole('button', { name: 'Accept' })).toBeVisible();
+  await suggestions(page).getByRole('button', { name: 'Accept' }).click();
+  expect(await noteText(page)).toMatch(new RegExp(`^${text}\\s*Check the weather`));
 });
