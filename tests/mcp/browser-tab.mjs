@@ -25,7 +25,9 @@ export function freePort() {
 export async function serveBuild() {
   if (!existsSync(`${ROOT}build/200.html`)) throw new Error('No build/ here: run `npx vite build` first.');
   const port = await freePort();
-  const child = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore' });
+  // vite itself, not through npx: killing npx would leave its vite child serving.
+  const vite = `${ROOT}node_modules/vite/bin/vite.js`;
+  const child = spawn(process.execPath, [vite, 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     try {
