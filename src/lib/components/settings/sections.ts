@@ -6,6 +6,7 @@ import type { Component } from 'svelte';
 import SemanticSettings from './SemanticSettings.svelte';
 import PluginManager from '../plugins/PluginManager.svelte';
 import StorageSection from './StorageSection.svelte';
+import { McpSection } from '../mcp';
 
 /** One titled section of the Settings dialog. */
 export interface SettingsSection {
@@ -18,5 +19,6 @@ export interface SettingsSection {
 export const settingsSections: SettingsSection[] = [
   { id: 'storage', title: 'Storage', component: StorageSection },
   { id: 'semantic', title: 'Semantic search', component: SemanticSettings },
-  { id: 'plugins', title: 'Plugins', component: PluginManager }
+  { id: 'plugins', title: 'Plugins', component: PluginManager },
+  { id: 'mcp', title: 'MCP', component: McpSection }
 ];
