@@ -1,8 +1,9 @@
 // AI edits to the open note as suggestions (issue 5), in the built app against the scripted model
 // server: a rewrite shown, accepted and undone in one step; a rejected insert; an edit of the
-// selection; two edits with one accepted and one rejected; typing into a pending range.
+// selection; two edits with one accepted and one rejected; typing into a pending range; a
+// suggestion streamed as it is written; an edit arriving after the note was switched.
 import type { Page } from '@playwright/test';
-import { body, createNote, openApp, saveStatus } from './shell-helpers';
+import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
 import { chatRequests, configureProvider, expect, openSidebar, send, test } from './agent-helpers';
 import type { ModelServer } from '../tests/model-server/server';
 
@@ -159,4 +160,24 @@ test('a suggestion grows while the model writes it', async ({ page, model }) => 
   await expect(suggestions(page).getByRole('button', { name: 'Accept' })).toBeVisible();
   await suggestions(page).getByRole('button', { name: 'Accept' }).click();
   expect(await noteText(page)).toMatch(new RegExp(`^${text}\\s*Check the weather`));
+});
+
+test('an edit that arrives after the note was switched is refused, and the other note is untouched', async ({ page, model }) => {
+  model.enqueue(
+    { type: 'tool_calls', calls: [call('append_to_note', { text: 'A line the model took its time writing, word by word.' })], pieceSize: 2, delayMs: 80 },
+    { type: 'text', text: 'Could not edit it.' }
+  );
+  await openApp(page);
+  await createNote(page, 'Other', 'Leave me alone.');
+  await createNote(page, 'Trip', 'Pack the tent.');
+  await configureProvider(page, model, 'OpenAI-compatible');
+  await openSidebar(page);
+  await send(page, 'Add a line');
+  await expect.poll(() => chatRequests(model).length).toBe(1);
+  await notesList(page).getByRole('option', { name: 'Other' }).click();
+  await expect(body(page)).toHaveText('Leave me alone.');
+  await expect.poll(() => chatRequests(model).length, { timeout: 15_000 }).toBe(2);
+  expect(JSON.stringify(chatRequests(model)[1].body)).toContain('was closed or switched while the turn ran');
+  await expect(suggestions(page)).toHaveCount(0);
+  expect(await noteText(page)).toBe('Leave me alone.');
 });
