@@ -130,7 +130,8 @@ test('two edits: one accepted, one rejected', async ({ page, model }) => {
 test('typing into a pending range marks the suggestion stale', async ({ page, model }) => {
   model.enqueue(
     { type: 'tool_calls', calls: [call('rewrite_paragraph', { anchor: 'stove', text: 'burner' })] },
-    { type: 'text', text: 'Suggested.' }
+    { type: 'text', text: 'Suggested.' },
+    { type: 'text', text: 'Asked again.' }
   );
   const sidebar = await setUp(page, model, 'Pack the stove');
   await send(page, 'Rename');
@@ -142,6 +143,13 @@ test('typing into a pending range marks the suggestion stale', async ({ page, mo
   await expect(suggestion.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(suggestion.getByRole('button', { name: 'Ask again' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: 'Accept all' })).toBeDisabled();
+
+  await suggestion.getByRole('button', { name: 'Ask again' }).click();
+  await expect(sidebar.getByText('Asked again.')).toBeVisible();
+  await expect(suggestions(page)).toHaveCount(0);
+  const sent = JSON.stringify(chatRequests(model)[2].body);
+  expect(sent).toContain('the note changed there before the user reviewed it');
+  expect(sent).toContain('Please propose it again');
 });
 
 test('a suggestion grows while the model writes it', async ({ page, model }) => {
