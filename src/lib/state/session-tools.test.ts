@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { TextSelection } from 'prosemirror-state';
+import { createEditor, pendingProposals, reviewPlugin, type FolioEditor } from '$lib/editor';
+import { OutcomeQueue, startSessionTurn } from './session-tools';
+
+let editor: FolioEditor | null = null;
+afterEach(() => {
+  editor?.destroy();
+  editor = null;
+});
+
+function mount(markdown: string): FolioEditor {
+  const host = document.createElement('div');
+  document.body.append(host);
+  editor = createEditor(host, { markdown, plugins: [reviewPlugin()] });
+  return editor;
+}
+
+const text = (r: { content: { text: string }[] }) => r.content.map((c) => c.text).join('');
+
+describe('startSessionTurn', () => {
+  it('gives the note, the cursor and the selection as the turn context', () => {
+    const ed = mount('Hello brave world.\n');
+    ed.view.dispatch(ed.view.state.tr.setSelection(TextSelection.create(ed.view.state.doc, 7, 12)));
+    const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Greeting', isCurrent: () => true });
+    expect(turn.context.note).toMatchObject({ id: 'n1', title: 'Greeting', body: 'Hello brave world.\n' });
+    expect(turn.context.selection).toEqual({ from: 7, to: 12, text: 'brave' });
+  });
+
+  it('proposes edit_selection on the selection the turn started with', async () => {
+    const ed = mount('Hello brave world.\n');
+    ed.view.dispatch(ed.view.state.tr.setSelection(TextSelection.create(ed.view.state.doc, 7, 12)));
+    const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Greeting', isCurrent: () => true });
+    ed.view.dispatch(ed.view.state.tr.setSelection(TextSelection.create(ed.view.state.doc, 1)));
+    const result = await turn.host.call('edit_selection', { text: 'bold' }, {});
+    expect(result.isError).toBeUndefined();
+    expect(pendingProposals(ed.view.state)[0].change.after.textContent).toBe('Hello bold world.');
+    expect(ed.getMarkdown()).toBe('Hello brave world.\n');
+  });
+
+  it('refuses every call once the note is no longer the one open', async () => {
+    const ed = mount('Pack the tent.\n');
+    let current = true;
+    const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Trip', isCurrent: () => current });
+    current = false;
+    const result = await turn.host.call('append_to_note', { text: 'More.' }, {});
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('“Trip” was closed or switched');
+    expect(pendingProposals(ed.view.state)).toHaveLength(0);
+  });
+});
+
+describe('OutcomeQueue', () => {
+  it('hands each note’s outcomes over once, and takes back those of a failed turn', () => {
+    const queue = new OutcomeQueue();
+    queue.add('a', { tool: 'append_to_note', status: 'accepted' });
+    queue.add('b', { tool: 'rewrite_paragraph', status: 'rejected' });
+    const taken = queue.take('a');
+    expect(taken).toEqual([{ tool: 'append_to_note', status: 'accepted' }]);
+    expect(queue.take('a')).toEqual([]);
+    queue.restore('a', taken);
+    expect(queue.take('a')).toEqual(taken);
+    expect(queue.take('b')).toHaveLength(1);
+  });
+});
