@@ -35,6 +35,15 @@ describe('session tools', () => {
     expect(pendingProposals(editor.state)).toHaveLength(0);
   });
 
+  for (const name of ['insert_before_anchor', 'insert_after_anchor']) {
+    it(`refuses ${name} with an anchor that is not in the note`, () => {
+      const editor = testEditor(NOTE);
+      const { result, before } = call(editor, name, { anchor: 'no such text', text: 'x' });
+      expect(text(result)).toMatch(/is not in the note/);
+      expect(editor.state.doc).toBe(before);
+    });
+  }
+
   it('refuses an empty anchor', () => {
     const editor = testEditor(NOTE);
     expect(text(call(editor, 'insert_after_anchor', { anchor: '', text: 'x' }).result)).toMatch(/anchor is empty/);
