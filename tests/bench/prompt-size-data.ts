@@ -5,6 +5,7 @@
  */
 import {
   ANCHOR_TOOLS,
+  toolSpecs,
   buildSystemPrompt,
   EDIT_SELECTION,
   replaceStructuredBlock,
@@ -69,13 +70,12 @@ export function systemPrompts(): { label: string; text: string }[] {
 
 /** Every tool a turn can offer: the ten built-in workspace tools and the six session tools. */
 export function allTools(): { tier: 'workspace' | 'session'; spec: ToolSpec }[] {
-  const workspace = builtinTools().map((tool) => ({
+  // Through toolSpecs, so the figures are those of the definitions a provider is really sent.
+  const workspace = toolSpecs(builtinTools().map((tool) => ({ name: tool.id, description: tool.description, inputSchema: tool.inputSchema, tier: 'workspace' as const }))).map((spec) => ({
     tier: 'workspace' as const,
-    spec: { name: tool.id, description: tool.description, inputSchema: tool.inputSchema }
-  }));
-  const session = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({
-    tier: 'session' as const,
     spec
   }));
+  const sessionTools = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({ ...spec, tier: 'session' as const }));
+  const session = toolSpecs(sessionTools).map((spec) => ({ tier: 'session' as const, spec }));
   return [...workspace, ...session];
 }

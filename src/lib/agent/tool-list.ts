@@ -9,6 +9,7 @@ import {
   SESSION_TOOL_NAMES,
   replaceStructuredBlock
 } from './session-tool-defs';
+import { modelFacingSchema } from './model-schema';
 import { fencedBlockTags } from './structured-blocks';
 import type { NoteContext, ToolSpec, TurnTool, WorkspaceToolInfo } from './types';
 
@@ -42,7 +43,7 @@ function sessionTools(context: NoteContext): ToolSpec[] {
   return tags.length > 0 ? [...ANCHOR_TOOLS, replaceStructuredBlock(tags)] : [...ANCHOR_TOOLS];
 }
 
-/** The list as providers take it: name, description and schema only. */
+/** The list as providers take it: name, description and the model-facing schema (model-schema.ts). */
 export function toolSpecs(tools: readonly TurnTool[]): ToolSpec[] {
-  return tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  return tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: modelFacingSchema(inputSchema) }));
 }
