@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 /** Opens Folio and the Settings dialog; returns the dialog. */
 export async function openPluginSettings(page: Page) {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'New note', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'New note', exact: true })).toBeEnabled({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('button', { name: 'Install plugin' })).toBeVisible();

@@ -9,8 +9,10 @@
 */
 // An example Folio plugin, written against the public plugin API only (`folio`, also `joplin`).
 // It registers one AI tool, plan_trip_packing, and a renderer that shows its output as a
-// checklist with thumbnails. The pictures are small SVGs made here, as data: URLs, because a
-// plugin without the `network` permission cannot load anything from the internet.
+// checklist with a picture per item. The pictures are small SVGs made here, as data: URLs, because
+// a plugin without the `network` permission cannot load anything from the internet. They are made
+// by the renderer, not put in the tool's output: the model reads the output, and 21 pictures
+// would be four fifths of it (about 14 of 17 KB) and crowd the list itself out of its context.
 
 const CATEGORY_COLORS = {
   Clothes: '#4f7cac',
@@ -111,7 +113,7 @@ folio.plugins.register({
       id: 'plan_trip_packing',
       description:
         'Plans a packing list for a trip. Use it when the user asks what to pack or bring for a trip or holiday. ' +
-        'Returns the items with quantities and a picture each; the app shows them as a checklist.',
+        'Returns the items with quantities and categories; the app shows them to the user as a checklist with pictures.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -128,11 +130,7 @@ folio.plugins.register({
         additionalProperties: false
       },
       handler: async ({ destination, days, companions = [] }) => {
-        const items = planPacking(destination, days, companions).map((entry) => ({
-          ...entry,
-          image: thumbnail(entry.name, entry.category)
-        }));
-        return { destination, days, companions, items };
+        return { destination, days, companions, items: planPacking(destination, days, companions) };
       },
       render: (input, output) => ({
         type: 'list',
@@ -140,7 +138,7 @@ folio.plugins.register({
         items: output.items.map((entry) => ({
           title: entry.name,
           subtitle: entry.quantity + ' · ' + entry.category,
-          thumbnail: entry.image,
+          thumbnail: thumbnail(entry.name, entry.category),
           checked: false
         }))
       })
