@@ -89,3 +89,21 @@ test('the manager shows installed plugins', async ({ page }) => {
   await dialog.screenshot({ path: 'test-results/plugins-manager.png' });
   await expect(dialog.getByRole('list', { name: 'Installed plugins' }).getByRole('listitem')).toHaveCount(2);
 });
+
+test('only a plugin with the network permission gets the sandbox page that allows https', async ({ page, request }) => {
+  const dialog = await openPluginSettings(page);
+  await installExample(page);
+  await dialog.getByLabel('Plugin file').setInputFiles({
+    name: 'net.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from('/* @folio-plugin\n{"id":"test.net","name":"Net","version":"1.0.0","permissions":["network"]}\n*/\nfolio.plugins.register({});\n')
+  });
+  await expect(dialog.getByRole('group', { name: 'Install Net' })).toContainText('Connect to the internet (https)');
+  await dialog.getByRole('group', { name: 'Install Net' }).getByRole('button', { name: 'Allow and install' }).click();
+  await expect(pluginRow(page, 'Net')).toContainText('Running');
+  await expect(page.locator('iframe[data-folio-plugin="Net"]')).toHaveAttribute('src', /\/plugin-sandbox-network\.html$/);
+  await expect(page.locator('iframe[data-folio-plugin="Vacation packing"]')).toHaveAttribute('src', /\/plugin-sandbox\.html$/);
+  const policy = async (path: string) => /content="(default-src[^"]+)"/.exec(await (await request.get(path)).text())?.[1] ?? '';
+  expect(await policy('/plugin-sandbox.html')).toContain("connect-src 'none'; img-src data: blob:;");
+  expect(await policy('/plugin-sandbox-network.html')).toContain('connect-src https:; img-src data: blob: https:;');
+});
