@@ -53,11 +53,13 @@ async function waitForServer(url, ms) {
 async function folioRoundTrips(browser, base) {
   const page = await browser.newPage();
   await page.goto(base);
+  // A cold preview server and a fresh database take a moment on a loaded machine.
+  await page.getByRole('button', { name: 'New note', exact: true }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Plugin file').setInputFiles({ name: 'echo.js', mimeType: 'text/javascript', buffer: Buffer.from(ECHO_PLUGIN) });
   await dialog.getByRole('button', { name: 'Allow and install' }).click();
-  await dialog.getByText('Tools: bench_echo').waitFor();
+  await dialog.getByText('Tools: bench_echo').waitFor({ timeout: 30_000 });
   await dialog.getByText('Try a tool of Echo').click();
   await dialog.getByLabel('Tool input').fill(JSON.stringify({ note: 'Packing list', days: 5, tags: ['trip', 'dog'] }));
   const figure = dialog.locator('[data-round-trip-ms]');
