@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+/**
+ * App benchmark (issue 2), measured in headless Chromium against the BUILT app with 10,000 notes
+ * in its IndexedDB. Prints each figure beside its target and beside a peer measured in the same run:
+ *  - first screen of the Notes list after start (navigation start → every row in view shows its
+ *    note, painted) ≤ 300 ms; peer: the same with 100 notes;
+ *  - scrolling the 10,000-row list top to bottom: p95 frame time ≤ 50 ms (the RAIL budget for a
+ *    response to input; 16.7 ms per frame is out of reach on a shared 2-core machine painting in
+ *    software), long tasks counted; peer: frame times of the same page left idle;
+ *  - opening a 100 KB note (click → its last heading painted in the editor) ≤ 100 ms; peer: a 1 KB note;
+ *  - serialising it ≤ 30 ms: the editor's serializer, measured by editor-bench.mjs (run from here);
+ *  - initial JavaScript ≤ 200 KB gzip; peers: all JS in the build, and where the heavy chunks go.
+ * build/ is rebuilt (`vite build`) only when missing or older than the sources, then copied aside.
+ *
+ * Run: node tests/bench/app-bench.mjs [--runs=7] [--step=1280]   (exit code 1 when a target is missed)
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
+import { buildJs, firstVisitJs } from './app/initial-js.mjs';
+import { openNote, scrollThrough, watchFirstScreen } from './app/page-measures.mjs';
+import { markdownNote, seedNotes } from './app/seed.mjs';
+import { ensureBuild, ROOT, serveStatic, snapshotBuild } from './app/server.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const RUNS = Number(args.runs ?? 7);
+const STEP_PX = Number(args.step ?? 1280);
+const NOTES = 10_000;
+const PEER_NOTES = 100;
+const TARGET = { firstScreenMs: 300, frameP95Ms: 50, openMs: 100, saveMs: 30, initialGzipKb: 200 };
+const BIG = { id: 'f'.repeat(31) + '1', title: 'Benchmark note of 100 KB', lastHeading: 'End of the 100 KB note' };
+const SMALL = { id: 'f'.repeat(31) + '2', title: 'Benchmark note of 1 KB', lastHeading: 'End of the 1 KB note' };
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+const ms = (v) => `${v.toFixed(1)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Progress on stderr, so a slow phase on a loaded machine shows where it is. */
+const step = (what) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
+const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${cpus().length} cores`;
+
+/** A browser context whose database the app created on a first start, then seeded with notes. */
+async function seededContext(browser, url, count, extra = []) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('button', { name: 'New note', exact: true }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 10_000 }).catch(() => {});
+  await seedNotes(page, count - extra.length, extra);
+  await page.close();
+  return context;
+}
+
+/** A start of the app in a new tab of `context`: the marks of watchFirstScreen. */
+async function startOnce(context, url) {
+  const page = await context.newPage();
+  await page.addInitScript(watchFirstScreen);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench?.painted, null, { timeout: 60_000 });
+  const marks = await page.evaluate(() => window.__bench);
+  return { page, marks };
+}
+
+/** RUNS starts of each context, alternating so that the machine's load falls on both alike. */
+async function startups(contexts, url) {
+  const results = contexts.map(() => []);
+  for (let run = -1; run < RUNS; run++) {
+    for (const [i, context] of contexts.entries()) {
+      const { page, marks } = await startOnce(context, url);
+      await page.close();
+      if (run >= 0) results[i].push(marks); // run -1 warms the HTTP cache and the service worker
+    }
+  }
+  return results;
+}
+
+async function scrolling(context, url) {
+  const { page } = await startOnce(context, url);
+  // The list is scrollable to its end once every id is read (the first screen comes before that).
+  await page.waitForSelector(`[role="option"][aria-setsize="${NOTES}"]`, { timeout: 60_000 });
+  const result = await page.evaluate(scrollThrough, { stepPx: STEP_PX, idleFrames: 120 });
+  await page.close();
+  return result;
+}
+
+/** Opens the 1 KB and the 100 KB notes alternately; the first round (editor code loading) is apart. */
+async function opening(context, url) {
+  const { page } = await startOnce(context, url);
+  const times = { big: [], small: [], firstBig: undefined };
+  for (let run = -1; run < RUNS; run++) {
+    const small = await page.evaluate(openNote, SMALL);
+    const big = await page.evaluate(openNote, BIG);
+    if (run < 0) {
+      times.firstBig = big.painted;
+      continue;
+    }
+    times.small.push(small.painted);
+    times.big.push(big.painted);
+  }
+  await page.close();
+  return times;
+}
+
+/** editor-bench.mjs's serialise figures for the same 100 KB note (median of its runs). */
+function serialiseFigures() {
+  const run = spawnSync('node', ['tests/bench/editor-bench.mjs', '--runs=15'], { cwd: ROOT, encoding: 'utf8' });
+  const figure = (label) => Number(new RegExp(`${label}\\s+([\\d.]+) ms`).exec(run.stdout)?.[1]);
+  return {
+    cold: figure('save  \\(serialize, cold\\)'),
+    afterEdit: figure('save  \\(after one edit\\)'),
+    peer: figure('prosemirror-markdown serialize'),
+    identical: /byte-identical after open\+save: yes/.test(run.stdout)
+  };
+}
+
+function initialJsRows(files, fetched) {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const loaded = fetched.map((path) => byPath.get(path)).filter(Boolean);
+  const sum = (list) => list.reduce((total, f) => total + f.gzip, 0);
+  const page = loaded.filter((f) => !f.path.includes('/workers/'));
+  const worker = loaded.filter((f) => f.path.includes('/workers/'));
+  const heavy = [...files].sort((a, b) => b.raw - a.raw).slice(0, 5);
+  return {
+    total: sum(loaded),
+    rows: [
+      ['  of which the page', kb(sum(page)), '', `${page.length} files`, ''],
+      ['  of which the worker', kb(sum(worker)), '', `${worker.length} files (starts with the app)`, '']
+    ],
+    peers: `all JS in build/ ${kb(sum(files))} gzip (${files.length} files)`,
+    heavy: heavy.map((f) => `${f.path.split('/').pop()} ${kb(f.gzip)} gzip [${f.libraries.join(', ') || '?'}] ${fetched.includes(f.path) ? 'LOADED AT START' : 'lazy, not loaded at start'}`)
+  };
+}
+
+function verdict(ok) {
+  return ok ? 'met' : 'MISSED';
+}
+
+async function main() {
+  console.log(`app bench: ${load()}`);
+  const rebuilt = ensureBuild();
+  console.log(rebuilt ? 'built the app (build/ was missing or older than the sources)' : 'build/ is newer than the sources: not rebuilt');
+  const snapshot = snapshotBuild();
+  const server = await serveStatic(snapshot.dir);
+  const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
+  try {
+    step('initial JS: a first visit');
+    const js = initialJsRows(buildJs(snapshot.dir), await firstVisitJs(browser, server));
+    const extra = [
+      { ...BIG, body: markdownNote(100_000, BIG.lastHeading) },
+      { ...SMALL, body: markdownNote(1_000, SMALL.lastHeading) }
+    ];
+    step(`seeding ${NOTES} and ${PEER_NOTES} notes`);
+    const large = await seededContext(browser, server.url, NOTES, extra);
+    const small = await seededContext(browser, server.url, PEER_NOTES);
+    step(`${RUNS + 1} starts of each`);
+    const [starts, peerStarts] = await startups([large, small], server.url);
+    step('scrolling');
+    const scroll = await scrolling(large, server.url);
+    step('opening notes');
+    const open = await opening(large, server.url);
+    step('editor-bench.mjs');
+    const serialise = serialiseFigures();
+    await Promise.all([large.close(), small.close()]);
+    report({ starts, peerStarts, scroll, open, serialise, js, noteBytes: extra[0].body.length });
+  } finally {
+    await browser.close();
+    await server.close();
+    snapshot.remove();
+  }
+}
+
+function report({ starts, peerStarts, scroll, open, serialise, js, noteBytes }) {
+  const painted = starts.map((m) => m.painted);
+  const peerPainted = peerStarts.map((m) => m.painted);
+  const first = starts.map((m) => m.firstRow);
+  const frameP95 = quantile(scroll.scroll, 0.95);
+  const openMedian = quantile(open.big, 0.5);
+  const ok = {
+    start: quantile(painted, 0.5) <= TARGET.firstScreenMs,
+    scroll: frameP95 <= TARGET.frameP95Ms,
+    open: openMedian <= TARGET.openMs,
+    save: Math.max(serialise.cold, serialise.afterEdit) <= TARGET.saveMs,
+    js: js.total / 1024 <= TARGET.initialGzipKb
+  };
+  const rows = [
+    [`first screen, ${NOTES} notes (median)`, ms(quantile(painted, 0.5)), `≤ ${TARGET.firstScreenMs} ms`, `${PEER_NOTES} notes: ${ms(quantile(peerPainted, 0.5))}`, verdict(ok.start)],
+    [`  p95 / fastest of ${RUNS}`, `${ms(quantile(painted, 0.95))} / ${ms(Math.min(...painted))}`, '', `${ms(quantile(peerPainted, 0.95))} / ${ms(Math.min(...peerPainted))}`, ''],
+    ['  first title in the list (median)', ms(quantile(first, 0.5)), '', ms(quantile(peerStarts.map((m) => m.firstRow), 0.5)), ''],
+    [`scroll ${NOTES} rows, p95 frame`, ms(frameP95), `≤ ${TARGET.frameP95Ms} ms`, `idle page: ${ms(quantile(scroll.idle, 0.95))}`, verdict(ok.scroll)],
+    ['  median frame', ms(quantile(scroll.scroll, 0.5)), '', ms(quantile(scroll.idle, 0.5)), ''],
+    ['  long tasks (> 50 ms)', String(scroll.scrollLongTasks), '(reported)', `idle: ${scroll.idleLongTasks}`, ''],
+    ['  frames with an untitled row in view', `${scroll.blankFrames} of ${scroll.scroll.length}`, '(reported)', `${STEP_PX} px per frame`, ''],
+    [`open ${(noteBytes / 1000).toFixed(0)} KB note (median)`, ms(openMedian), `≤ ${TARGET.openMs} ms`, `1 KB note: ${ms(quantile(open.small, 0.5))}`, verdict(ok.open)],
+    [`  p95 / fastest of ${RUNS}`, `${ms(quantile(open.big, 0.95))} / ${ms(Math.min(...open.big))}`, '', `${ms(quantile(open.small, 0.95))} / ${ms(Math.min(...open.small))}`, ''],
+    ['  first open (editor code loading)', ms(open.firstBig), '(reported)', '', ''],
+    ['serialise 100 KB (Node, cold)', ms(serialise.cold), `≤ ${TARGET.saveMs} ms`, `prosemirror-markdown: ${ms(serialise.peer)}`, verdict(ok.save)],
+    ['  after one edit', ms(serialise.afterEdit), `≤ ${TARGET.saveMs} ms`, `byte-identical: ${serialise.identical ? 'yes' : 'NO'}`, ''],
+    ['initial JS, gzip (page + worker)', kb(js.total), `≤ ${TARGET.initialGzipKb} KB`, js.peers, verdict(ok.js)],
+    ...js.rows
+  ];
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 8) + 2);
+  const line = (r) => r.map((cell, c) => (c < 4 ? cell.padEnd(widths[c]) : cell)).join('');
+  console.log(line(['figure', 'measured', 'target', 'peer (same run)', 'verdict']));
+  rows.forEach((r) => console.log(line(r)));
+  console.log('largest JS chunks:');
+  js.heavy.forEach((h) => console.log(`  ${h}`));
+  console.log(`app bench: ${load()}`);
+  const missed = Object.entries(ok).filter(([, v]) => !v).map(([k]) => k);
+  console.log(missed.length ? `app bench: TARGET MISSED (${missed.join(', ')})` : 'app bench: all targets met');
+  process.exitCode = missed.length ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

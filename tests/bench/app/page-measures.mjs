@@ -1,0 +1,136 @@
+/**
+ * What the app benchmark measures inside the page. Times are `performance.now()`, so they count
+ * from the navigation's start. "Painted" is taken after the next frame: a requestAnimationFrame
+ * callback, then a posted message, which runs once that frame's layout and paint are done.
+ */
+
+/**
+ * An init script: records on `window.__bench` when the Notes list first shows a note's title
+ * (`firstRow`), when every row in view shows one (`screenFull`, with `rows` in view), and when
+ * that screen was painted (`painted`).
+ */
+export function watchFirstScreen() {
+  // Each function here runs in the page on its own, so constants are repeated inside it.
+  const LOADING = 'Loading…'; // the name of a row whose note is not read yet (NoteListRow.svelte)
+  const marks = (window.__bench = {});
+  const afterPaint = (done) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = done;
+      channel.port2.postMessage(0);
+    });
+  const check = () => {
+    const list = document.querySelector('[role="listbox"][aria-label="Notes"]');
+    const rows = list ? [...list.querySelectorAll('[role="option"]')] : [];
+    if (!rows.some((row) => row.getAttribute('aria-label') !== LOADING)) return;
+    marks.firstRow ??= performance.now();
+    // Layout is read only from here on, so watching costs nothing before the first title.
+    const view = list.getBoundingClientRect();
+    const inView = rows.filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    if (!inView.length || inView.some((row) => row.getAttribute('aria-label') === LOADING)) return;
+    observer.disconnect();
+    marks.screenFull = performance.now();
+    marks.rows = inView.length;
+    afterPaint(() => (marks.painted = performance.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+}
+
+/**
+ * Frame times while idle (`idleFrames` frames, the peer: what this machine gives an untouched
+ * page), then while the Notes list is scrolled from top to bottom by `stepPx` per frame. Also
+ * counts long tasks (> 50 ms) in each phase and the frames in which a row in view still showed no
+ * title (the database read of the new rows had not answered yet).
+ */
+export async function scrollThrough({ stepPx, idleFrames }) {
+  const LOADING = 'Loading…';
+  const list = document.querySelector('[role="listbox"][aria-label="Notes"]');
+  const longTasks = [];
+  const observer = new PerformanceObserver((entries) => longTasks.push(...entries.getEntries()));
+  observer.observe({ type: 'longtask' });
+  const frames = (onFrame) =>
+    new Promise((resolve) => {
+      const deltas = [];
+      let last;
+      const tick = (time) => {
+        if (last !== undefined) deltas.push(time - last);
+        last = time;
+        if (onFrame(deltas.length)) requestAnimationFrame(tick);
+        else resolve(deltas);
+      };
+      requestAnimationFrame(tick);
+    });
+  const blankInView = () => {
+    const top = list.scrollTop;
+    const bottom = top + list.clientHeight;
+    return [...list.querySelectorAll(`[role="option"][aria-label="${LOADING}"]`)].some((row) => {
+      const rowTop = parseFloat(row.style.top);
+      return rowTop < bottom && rowTop + row.offsetHeight > top;
+    });
+  };
+  const idleStart = performance.now();
+  const idle = await frames((n) => n < idleFrames);
+  const scrollStart = performance.now();
+  let blankFrames = 0;
+  const scroll = await frames((n) => {
+    if (n > 20_000) return false; // a list that stopped growing must not hang the benchmark
+    if (blankInView()) blankFrames++;
+    if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1) return false;
+    list.scrollTop += stepPx;
+    return true;
+  });
+  const end = performance.now();
+  observer.disconnect();
+  const during = (from, to) => longTasks.filter((task) => task.startTime >= from && task.startTime < to);
+  return {
+    idle,
+    scroll,
+    idleLongTasks: during(idleStart, scrollStart).length,
+    scrollLongTasks: during(scrollStart, end).length,
+    blankFrames,
+    scrolledPx: list.scrollTop,
+    scrollMs: end - scrollStart
+  };
+}
+
+/**
+ * Clicks the Notes list row named `title` and times until the editor's last block is the heading
+ * `lastHeading` (`present`) and until that was painted (`painted`).
+ */
+export async function openNote({ title, lastHeading }) {
+  const option = document.querySelector(`[role="listbox"][aria-label="Notes"] [role="option"][aria-label="${title}"]`);
+  if (!option) throw new Error(`No row named ${title}`);
+  const loaded = () => {
+    const last = document.querySelector('[aria-label="Note body"]')?.lastElementChild;
+    return last?.textContent.trim() === lastHeading;
+  };
+  const start = performance.now();
+  option.click();
+  await new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (!loaded()) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      const last = document.querySelector('[aria-label="Note body"]')?.lastElementChild;
+      reject(new Error(`${title} did not open in 30 s; the editor ends with ${JSON.stringify(last?.outerHTML.slice(0, 200))}`));
+    }, 30_000);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const present = performance.now() - start;
+  await new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = resolve;
+      channel.port2.postMessage(0);
+    })
+  );
+  return { present, painted: performance.now() - start };
+}
