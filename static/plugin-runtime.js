@@ -146,7 +146,8 @@
       description: definition.description,
       inputSchema: definition.inputSchema,
       hasRender: typeof definition.render === 'function',
-      timeoutMs: definition.timeoutMs
+      timeoutMs: definition.timeoutMs,
+      annotations: { readOnlyHint: !!(definition.annotations && definition.annotations.readOnlyHint) }
     }).then(function () { return undefined; }, function (error) {
       tools.delete(id);
       throw error;

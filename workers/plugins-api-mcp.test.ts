@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { mcpBench, settle } from '../src/lib/mcp/mcp-test-kit';
 import { createPluginsApi } from './plugins-api';
 
-async function setUp() {
-  const bench = await mcpBench({ plan_trip_packing: true });
+async function setUp(readOnlyHint = true) {
+  const bench = await mcpBench();
   const api = createPluginsApi({ db: bench.db, registry: bench.registry, toolContext: (o) => ({ ...bench.ctx, ...o }) });
   const client = await bench.connect();
   let notified = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void notified++);
   const register = () =>
-    api.registerPluginTool('example', { id: 'plan_trip_packing', description: 'Plans packing.', inputSchema: { type: 'object' } }, { call: async () => ({ items: [{ name: 'Socks' }] }) });
+    api.registerPluginTool('example', { id: 'plan_trip_packing', description: 'Plans packing.', inputSchema: { type: 'object' }, annotations: { readOnlyHint } }, { call: async () => ({ items: [{ name: 'Socks' }] }) });
   return { api, client, register, notified: () => notified };
 }
 
@@ -23,6 +23,13 @@ describe('plugin tools over MCP', () => {
     await settle();
     expect(notified()).toBe(1);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('plan_trip_packing');
+  });
+
+  it('keeps a plugin tool that may write off for MCP clients until the user turns it on', async () => {
+    const { client, register } = await setUp(false);
+    register();
+    await settle();
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('plan_trip_packing');
   });
 
   it('gives an MCP client the plain output, without a renderer', async () => {

@@ -46,20 +46,20 @@ describe('plugins api', () => {
 
   it('registers a proxy tool whose handler calls the page back', async () => {
     const api = await setUp();
-    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' } }, { call: async (input) => ({ got: input }) });
+    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async (input) => ({ got: input }) });
     const result = await services!.registry.call('plan', { a: 1 }, services!.toolContext({ source: 'ai' }));
     expect(JSON.parse(result.content[0].text)).toEqual({ got: { a: 1 } });
   });
 
   it('refuses a proxy tool with a built-in tool id', async () => {
     const api = await setUp();
-    expect(() => api.registerPluginTool('p', { id: 'search_notes', description: 'd', inputSchema: { type: 'object' } }, { call: async () => 1 })).toThrow(/already registered/);
+    expect(() => api.registerPluginTool('p', { id: 'search_notes', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 })).toThrow(/already registered/);
   });
 
   it('takes the plugin tools out when the plugin is removed', async () => {
     const api = await setUp();
     await api.installPlugin(file([]));
-    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' } }, { call: async () => 1 });
+    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 });
     await api.removePlugin('com.example.p');
     expect(services!.registry.list().map((t) => t.id)).not.toContain('plan');
     expect(await api.listPlugins()).toEqual([]);

@@ -11,8 +11,8 @@
 import * as Comlink from 'comlink';
 import { AppError } from '$lib/core';
 import type { FolioDatabase, PluginRecord } from '$lib/db';
-import { dataMethod, parsePluginFile, validateManifest } from '$lib/plugins';
-import type { JsonSchema, ToolContext, ToolHandle, ToolRegistry, ToolResult } from '$lib/tools';
+import { dataMethod, parsePluginFile, validateManifest, type PluginToolInfo } from '$lib/plugins';
+import type { ToolAnnotations, ToolContext, ToolHandle, ToolRegistry, ToolResult } from '$lib/tools';
 
 /** What the plugin API is built from (a part of WorkspaceServices). */
 export interface PluginsApiDeps {
@@ -26,11 +26,12 @@ export interface PluginToolCallback {
   call(input: unknown): Promise<unknown>;
 }
 
-/** A plugin tool as the page registers it. */
-export interface PluginToolInfo {
-  id: string;
-  description: string;
-  inputSchema: JsonSchema;
+/** A plugin tool as the page registers it (see pluginToolAnnotations for its annotations). */
+export type { PluginToolInfo };
+
+function annotationsOf(info: PluginToolInfo): ToolAnnotations {
+  const hints = info.annotations ?? {};
+  return { title: info.id, readOnlyHint: hints.readOnlyHint === true, openWorldHint: hints.openWorldHint === true };
 }
 
 /** Releases a Comlink proxy from the page; plain objects (tests) have no release method. */
@@ -109,7 +110,7 @@ export function createPluginsApi(deps: PluginsApiDeps) {
         id: info.id,
         description: info.description,
         inputSchema: info.inputSchema,
-        annotations: { title: info.id, readOnlyHint: false, openWorldHint: false },
+        annotations: annotationsOf(info),
         handler: (input: unknown) => callback.call(input)
       });
       tools.set(info.id, { handle, callback, pluginId });

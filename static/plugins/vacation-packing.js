@@ -129,6 +129,8 @@ folio.plugins.register({
         required: ['destination', 'days'],
         additionalProperties: false
       },
+      // It only computes a list: MCP clients may call it without being granted writes.
+      annotations: { readOnlyHint: true },
       handler: async ({ destination, days, companions = [] }) => {
         return { destination, days, companions, items: planPacking(destination, days, companions) };
       },

@@ -17,6 +17,8 @@ export interface PluginToolSpec {
   hasRender: boolean;
   /** How long a call may take before the host gives up. */
   timeoutMs: number;
+  /** The plugin says the tool changes nothing (`annotations.readOnlyHint`); the host still checks its permissions. */
+  readOnly: boolean;
 }
 
 /** What the table's handlers do; the host implements it for one plugin. */
@@ -68,6 +70,7 @@ export function toolSpec(value: unknown): PluginToolSpec {
     // A structured clone keeps only plain data; this copy also drops any getters' later changes.
     inputSchema: structuredClone(schema) as JsonSchema,
     hasRender: raw.hasRender === true,
+    readOnly: (raw.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true,
     timeoutMs: Math.min(TOOL_TIMEOUT_MS.max, Math.max(TOOL_TIMEOUT_MS.min, Math.round(timeout)))
   };
 }

@@ -21,6 +21,6 @@ export { hostMethods, toolSpec, TOOL_TIMEOUT_MS } from './host-methods';
 export type { PluginToolSpec, HostActions } from './host-methods';
 export { connectFrame, SANDBOX_PAGE, SANDBOX_NETWORK_PAGE, HANDSHAKE_TIMEOUT_MS } from './frame-connection';
 export type { FrameConnection, ConnectFrameOptions } from './frame-connection';
-export { PluginHost, PLUGIN_START_TIMEOUT_MS, PLUGIN_RENDER_TIMEOUT_MS, MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE } from './plugin-host';
-export type { PluginWorkspace, PluginProblem, PluginHostOptions } from './plugin-host';
+export { PluginHost, pluginToolAnnotations, PLUGIN_START_TIMEOUT_MS, PLUGIN_RENDER_TIMEOUT_MS, MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE } from './plugin-host';
+export type { PluginWorkspace, PluginProblem, PluginHostOptions, PluginToolInfo } from './plugin-host';
 export { workspaceBridge } from './workspace-bridge';

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLinkedTransports, createRpcPeer, RPC_PROTOCOL, type Transport } from '$lib/rpc';
-import { PluginHost, type PluginWorkspace } from './plugin-host';
+import { PluginHost, type PluginToolInfo, type PluginWorkspace } from './plugin-host';
 import { nextProblem, openNodeFrame, testManifest } from './testing';
 
 class FakeWorkspace implements PluginWorkspace {
   tools = new Map<string, (input: unknown) => Promise<unknown>>();
+  infos = new Map<string, PluginToolInfo>();
   dataCalls: unknown[] = [];
-  async registerTool(_pluginId: string, tool: { id: string }, call: (input: unknown) => Promise<unknown>) {
+  async registerTool(_pluginId: string, tool: PluginToolInfo, call: (input: unknown) => Promise<unknown>) {
     if (tool.id === 'search_notes' || this.tools.has(tool.id)) throw new Error(`A tool with id "${tool.id}" is already registered.`);
     this.tools.set(tool.id, call);
+    this.infos.set(tool.id, tool);
   }
   async unregisterTool(id: string) {
     this.tools.delete(id);
@@ -55,6 +57,24 @@ describe('PluginHost with the real runtime', () => {
     const { host, workspace } = makeHost();
     await host.start({ manifest: testManifest('j'), script: echoPlugin.replaceAll('folio.', 'joplin.') });
     expect(workspace.tools.has('echo')).toBe(true);
+  });
+
+  it('marks a tool read-only only when the plugin says so and cannot write notes', async () => {
+    const script = `folio.ai.tools.register({ id: 'calc', description: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, handler: () => 1 });`;
+    const reader = makeHost();
+    await reader.host.start({ manifest: testManifest('reader', ['notes:read']), script });
+    const writer = makeHost();
+    await writer.host.start({ manifest: testManifest('writer', ['notes:write', 'network']), script });
+    expect(reader.workspace.infos.get('calc')!.annotations).toEqual({ title: 'calc', readOnlyHint: true, openWorldHint: false });
+    expect(writer.workspace.infos.get('calc')!.annotations).toEqual({ title: 'calc', readOnlyHint: false, openWorldHint: true });
+  });
+
+  it('registers the tools again after the workspace worker restarted', async () => {
+    const { host, workspace } = makeHost();
+    await host.start({ manifest: testManifest('echo'), script: echoPlugin });
+    workspace.tools.clear(); // a new worker has an empty registry
+    await host.reregisterAll();
+    expect(await workspace.tools.get('echo')!({ word: 'again' })).toEqual({ echoed: { word: 'again' } });
   });
 
   it('takes the tools out of the workspace when the plugin stops', async () => {

@@ -7,7 +7,7 @@
  */
 import { AppError } from '$lib/core';
 import { createRpcPeer, type RpcPeer } from '$lib/rpc';
-import type { JsonSchema } from '$lib/tools';
+import type { JsonSchema, ToolAnnotations } from '$lib/tools';
 import type { FrameConnection } from './frame-connection';
 import { floodGuard, PLUGIN_FLOOD_LIMIT, type FloodLimit } from './flood-guard';
 import { hostMethods, type PluginToolSpec } from './host-methods';
@@ -24,11 +24,29 @@ export const PLUGIN_RENDER_TIMEOUT_MS = 3_000;
 /** What the host needs from the workspace worker. */
 export interface PluginWorkspace {
   /** Adds a proxy tool whose handler is `call`; rejects when the id is taken. */
-  registerTool(pluginId: string, tool: { id: string; description: string; inputSchema: JsonSchema }, call: (input: unknown) => Promise<unknown>): Promise<void>;
+  registerTool(pluginId: string, tool: PluginToolInfo, call: (input: unknown) => Promise<unknown>): Promise<void>;
   /** Takes the proxy tool out of the registry. */
   unregisterTool(toolId: string): Promise<void>;
   /** Runs a data call as the plugin (the worker checks the permission again). */
   callData(pluginId: string, method: string, input: unknown): Promise<unknown>;
+}
+
+/** A plugin tool as the workspace registry gets it. */
+export interface PluginToolInfo {
+  id: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+}
+
+/**
+ * A plugin tool's annotations. It counts as read-only (which MCP clients get by default) only when
+ * the plugin says so AND cannot write notes at all; it reaches the outside world when the plugin
+ * has the network permission.
+ */
+export function pluginToolAnnotations(manifest: PluginManifest, spec: PluginToolSpec): ToolAnnotations {
+  const canWrite = manifest.permissions.includes('notes:write');
+  return { title: spec.id, readOnlyHint: spec.readOnly && !canWrite, openWorldHint: manifest.permissions.includes('network') };
 }
 
 /** Something that went wrong in a plugin, for the plugin manager. */
@@ -265,7 +283,10 @@ export class PluginHost {
 
   async #registerProxy(id: string, entry: ToolEntry): Promise<void> {
     const { description, inputSchema } = entry.spec;
-    await this.options.workspace.registerTool(entry.pluginId, { id, description, inputSchema }, (input) => this.callTool(id, input));
+    const manifest = this.#running.get(entry.pluginId)?.manifest;
+    if (!manifest) throw new AppError('not_found', `The plugin of tool ${id} is not running.`);
+    const annotations = pluginToolAnnotations(manifest, entry.spec);
+    await this.options.workspace.registerTool(entry.pluginId, { id, description, inputSchema, annotations }, (input) => this.callTool(id, input));
     entry.registered = true;
   }
 
