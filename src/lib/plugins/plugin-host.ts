@@ -7,7 +7,6 @@
  */
 import { AppError } from '$lib/core';
 import { createRpcPeer, type RpcPeer } from '$lib/rpc';
-import type { JsonSchema, ToolAnnotations } from '$lib/tools';
 import type { FrameConnection } from './frame-connection';
 import { floodGuard, PLUGIN_FLOOD_LIMIT, type FloodLimit } from './flood-guard';
 import { hostMethods, type PluginToolSpec } from './host-methods';
@@ -15,49 +14,18 @@ import type { PluginManifest, PluginPackage } from './manifest';
 import { boundedJsonSize, formatSize, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
 import { dataMethod, PERMISSION_LABELS } from './permissions';
 import { checkRenderSpec, type RenderSpec } from './render-spec';
+import { isTimeout, messageOf, pluginToolAnnotations, type PluginProblem, type PluginWorkspace } from './host-types';
+
+export type { PluginProblem, PluginToolInfo, PluginWorkspace } from './host-types';
+export { pluginToolAnnotations } from './host-types';
 
 /** How long a plugin's start (its script and `onStart`) may take. */
 export const PLUGIN_START_TIMEOUT_MS = 10_000;
 /** How long a renderer may take. */
 export const PLUGIN_RENDER_TIMEOUT_MS = 3_000;
 
-/** What the host needs from the workspace worker. */
-export interface PluginWorkspace {
-  /** Adds a proxy tool whose handler is `call`; rejects when the id is taken. */
-  registerTool(pluginId: string, tool: PluginToolInfo, call: (input: unknown) => Promise<unknown>): Promise<void>;
-  /** Takes the proxy tool out of the registry. */
-  unregisterTool(toolId: string): Promise<void>;
-  /** Runs a data call as the plugin (the worker checks the permission again). */
-  callData(pluginId: string, method: string, input: unknown): Promise<unknown>;
-}
-
-/** A plugin tool as the workspace registry gets it. */
-export interface PluginToolInfo {
-  id: string;
-  description: string;
-  inputSchema: JsonSchema;
-  annotations: ToolAnnotations;
-}
-
-/**
- * A plugin tool's annotations. It counts as read-only (which MCP clients get by default) only when
- * the plugin says so AND cannot write notes at all; it reaches the outside world when the plugin
- * has the network permission.
- */
-export function pluginToolAnnotations(manifest: PluginManifest, spec: PluginToolSpec): ToolAnnotations {
-  const canWrite = manifest.permissions.includes('notes:write');
-  return { title: spec.id, readOnlyHint: spec.readOnly && !canWrite, openWorldHint: manifest.permissions.includes('network') };
-}
-
-/** Something that went wrong in a plugin, for the plugin manager. */
-export interface PluginProblem {
-  /** Unique per page, in order of occurrence. */
-  id: number;
-  pluginId: string;
-  pluginName: string;
-  message: string;
-  time: number;
-}
+/** Numbers problems across every host of the page (their keys in lists). */
+let problemCount = 0;
 
 /** Options of the host. */
 export interface PluginHostOptions {
@@ -342,18 +310,4 @@ export class PluginHost {
   #changed(): void {
     for (const listener of [...this.#stateListeners]) listener();
   }
-}
-
-let problemCount = 0;
-
-/** The longest error text taken from a plugin (its errors are untrusted text). */
-const MAX_MESSAGE_CHARS = 500;
-
-function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof AppError && error.code === 'timeout';
 }
