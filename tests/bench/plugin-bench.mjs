@@ -104,7 +104,8 @@ async function bareRoundTrips(browser) {
 
 async function main() {
   if (!existsSync(`${ROOT}build/plugin-sandbox.html`)) throw new Error('No build: run `npx vite build` first.');
-  const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  // vite itself, not through npx: killing npx would leave the server running.
+  const server = spawn(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'preview', '--port', String(PORT), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
   try {
     const base = `http://localhost:${PORT}/`;
     await waitForServer(base, 30_000);
