@@ -107,3 +107,23 @@ test('only a plugin with the network permission gets the sandbox page that allow
   expect(await policy('/plugin-sandbox.html')).toContain("connect-src 'none'; img-src data: blob:;");
   expect(await policy('/plugin-sandbox-network.html')).toContain('connect-src https:; img-src data: blob: https:;');
 });
+
+test('a plugin with notes permissions reads and writes notes through folio.data and joplin.data', async ({ page }) => {
+  const dialog = await openPluginSettings(page);
+  const script = `/* @folio-plugin
+{"id":"test.notes","name":"Notes helper","version":"1.0.0","permissions":["notes:read","notes:write"]}
+*/
+folio.ai.tools.register({ id: 'note_roundtrip', description: 'x', inputSchema: { type: 'object' }, handler: async () => {
+  const created = await joplin.data.post(['notes'], null, { title: 'From a plugin', body: 'Packed the tent' });
+  const found = await folio.data.searchNotes({ query: 'tent' });
+  return { created: created.title, found: found.results.map((r) => r.title) };
+} });
+`;
+  await dialog.getByLabel('Plugin file').setInputFiles({ name: 'notes.js', mimeType: 'text/javascript', buffer: Buffer.from(script) });
+  await dialog.getByRole('group', { name: 'Install Notes helper' }).getByRole('button', { name: 'Allow and install' }).click();
+  await expect(pluginRow(page, 'Notes helper')).toContainText('Tools: note_roundtrip');
+  const result = await tryTool(page, 'Notes helper', 'note_roundtrip', {});
+  await expect(result.locator('pre')).toHaveText(JSON.stringify({ created: 'From a plugin', found: ['From a plugin'] }, null, 2));
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('listbox', { name: 'Notes' }).getByRole('option', { name: 'From a plugin' })).toBeVisible();
+});
