@@ -42,11 +42,12 @@ export function watchFirstScreen() {
 
 /**
  * Frame times while idle (`idleFrames` frames, the peer: what this machine gives an untouched
- * page), then while the Notes list is scrolled from top to bottom by `stepPx` per frame. Also
+ * page), then while the Notes list is scrolled by `wheelPx` per frame for `wheelFrames` frames (a
+ * wheel's pace), then on to the bottom by `stepPx` per frame (a fling). Also
  * counts long tasks (> 50 ms) in each phase and the frames in which a row in view still showed no
  * title (the database read of the new rows had not answered yet).
  */
-export async function scrollThrough({ stepPx, idleFrames }) {
+export async function scrollThrough({ stepPx, idleFrames, wheelPx, wheelFrames }) {
   const LOADING = 'Loading…';
   const list = document.querySelector('[role="listbox"][aria-label="Notes"]');
   const longTasks = [];
@@ -74,6 +75,13 @@ export async function scrollThrough({ stepPx, idleFrames }) {
   };
   const idleStart = performance.now();
   const idle = await frames((n) => n < idleFrames);
+  // First a wheel-speed stretch (a few rows a frame): do rows in view show their titles?
+  let wheelBlankFrames = 0;
+  const wheel = await frames((n) => {
+    if (blankInView()) wheelBlankFrames++;
+    list.scrollTop += wheelPx;
+    return n < wheelFrames;
+  });
   const scrollStart = performance.now();
   let blankFrames = 0;
   const scroll = await frames((n) => {
@@ -92,6 +100,8 @@ export async function scrollThrough({ stepPx, idleFrames }) {
     idleLongTasks: during(idleStart, scrollStart).length,
     scrollLongTasks: during(scrollStart, end).length,
     blankFrames,
+    wheel,
+    wheelBlankFrames,
     scrolledPx: list.scrollTop,
     scrollMs: end - scrollStart
   };
@@ -133,4 +143,22 @@ export async function openNote({ title, lastHeading }) {
     })
   );
   return { present, painted: performance.now() - start };
+}
+
+/**
+ * Arms a timer for the next key press: `window.__type.key` when it is pressed, `painted` once the
+ * frame after it was painted. The editor serialises the note on every change (create-editor.ts),
+ * so this span holds the in-browser serialise, the editor's update and the render.
+ */
+export function armKeystroke() {
+  const mark = (window.__type = {});
+  const onKey = () => {
+    mark.key = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (mark.painted = performance.now());
+      channel.port2.postMessage(0);
+    });
+  };
+  document.addEventListener('keydown', onKey, { capture: true, once: true });
 }
