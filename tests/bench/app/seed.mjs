@@ -115,8 +115,13 @@ function putNotes(page, records) {
  * they head the list. The page must show the started app (schema and default notebook exist).
  */
 export async function seedNotes(page, count, extra = []) {
-  const parentId = await defaultNotebookId(page);
-  if (!parentId) throw new Error('The app did not create its default notebook.');
+  // The app writes its default notebook while starting; the page may show before that is done.
+  let parentId;
+  for (let i = 0; i < 100 && !parentId; i++) {
+    parentId = await defaultNotebookId(page);
+    if (!parentId) await page.waitForTimeout(100);
+  }
+  if (!parentId) throw new Error('The app did not create its default notebook in 10 s.');
   const { notes, now } = buildCorpus(count);
   const records = notes.map((note) => toRecord(note, parentId));
   extra.forEach((note, i) => {
