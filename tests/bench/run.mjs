@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 
 const scripts = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts;
 const names = Object.keys(scripts).filter((name) => name.startsWith('bench:'));
+// Several benchmarks measure the built app in Chromium: build it once, first.
+console.log('=== building the app');
+if (spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
 const failed = [];
 for (const name of names) {
   console.log(`\n=== ${name}: ${scripts[name]}`);
