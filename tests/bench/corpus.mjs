@@ -6,7 +6,9 @@
  * filter has something to find. Same node_modules (the lockfile pins it) → same corpus.
  *
  * Exports: buildCorpus(n) → { notes, catalog, now }, QUERIES (50 queries in the search syntax),
- * plainPart(query) → the positive plain words of a query, for peers that only know words.
+ * plainPart(query) → the positive plain words of a query, for peers that only know words,
+ * markdownRun(bytes) and markdownNote(bytes) → one long note of real Markdown, for the editor,
+ * review and app benchmarks.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +31,8 @@ function rng(seed) {
   };
 }
 
-function markdownFiles(dir, out = []) {
+/** The .md files under `dir`, sorted by path, whose size in bytes passes `keep`. */
+function markdownFiles(dir, keep, out = []) {
   let entries;
   try {
     entries = readdirSync(dir).sort();
@@ -44,8 +47,8 @@ function markdownFiles(dir, out = []) {
     } catch {
       continue;
     }
-    if (stat.isDirectory()) markdownFiles(path, out);
-    else if (/\.md$/i.test(name) && stat.size > 200) out.push(path);
+    if (stat.isDirectory()) markdownFiles(path, keep, out);
+    else if (/\.md$/i.test(name) && keep(stat.size)) out.push(path);
   }
   return out;
 }
@@ -72,7 +75,7 @@ function splitSections(text) {
 let cachedSections;
 function sections() {
   if (cachedSections) return cachedSections;
-  const files = markdownFiles(join(ROOT, 'node_modules'));
+  const files = markdownFiles(join(ROOT, 'node_modules'), (size) => size > 200);
   const spec = join(ROOT, 'node_modules/commonmark-spec/spec.txt');
   try {
     if (statSync(spec).isFile()) files.push(spec);
@@ -81,6 +84,26 @@ function sections() {
   }
   cachedSections = files.flatMap((f) => splitSections(readFileSync(f, 'utf8')));
   return cachedSections;
+}
+
+/**
+ * Real Markdown at least `bytes` long (unless node_modules holds less): the small .md files in
+ * node_modules (under 20 KB, so no single file dominates), sorted by path, each ending in a blank
+ * line. Same node_modules → same text, so benchmark figures compare across runs.
+ */
+export function markdownRun(bytes) {
+  let text = '';
+  for (const path of markdownFiles(join(ROOT, 'node_modules'), (size) => size < 20_000)) {
+    text += readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trimEnd() + '\n\n';
+    if (text.length >= bytes) break;
+  }
+  return text;
+}
+
+/** About `bytes` of real Markdown (markdownRun), cut at a blank line so no block is split. */
+export function markdownNote(bytes) {
+  const text = markdownRun(bytes);
+  return text.slice(0, text.lastIndexOf('\n\n', bytes) + 1);
 }
 
 const hex = (prefix, n) => (prefix + n.toString(16)).padStart(32, '0');

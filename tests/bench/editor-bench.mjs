@@ -15,7 +15,7 @@
  *
  * Run: node tests/bench/editor-bench.mjs [--runs=15]   (exit code 1 when a target is missed)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { rolldown } from 'rolldown';
 import MarkdownIt from 'markdown-it';
 import { defaultMarkdownParser, defaultMarkdownSerializer } from 'prosemirror-markdown';
+import { markdownNote } from './corpus.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
@@ -38,27 +39,6 @@ async function loadEditor() {
   const mod = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });
   return mod;
-}
-
-function markdownFiles(dir, found = []) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) markdownFiles(path, found);
-    else if (stat && /\.md$/i.test(name) && stat.size < 20_000) found.push(path);
-  }
-  return found;
-}
-
-/** About NOTE_BYTES of real Markdown, cut at a blank line so no block is split. */
-function buildNote() {
-  let note = '';
-  for (const path of markdownFiles(join(ROOT, 'node_modules'))) {
-    note += readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trimEnd() + '\n\n';
-    if (note.length >= NOTE_BYTES) break;
-  }
-  const cut = note.lastIndexOf('\n\n', NOTE_BYTES);
-  return note.slice(0, cut + 1);
 }
 
 function median(fn) {
@@ -90,7 +70,7 @@ const fig = (m) => `${fmt(m.ms)} (min ${m.min.toFixed(1)})`;
 
 async function main() {
   const editor = await loadEditor();
-  const note = buildNote();
+  const note = markdownNote(NOTE_BYTES);
   const md = new MarkdownIt('default', { html: true });
   for (let i = 0; i < 3; i++) editor.serializeMarkdown(editor.parseMarkdown(note)); // warm-up (JIT)
   const open = median(() => editor.parseMarkdown(note));

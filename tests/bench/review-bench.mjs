@@ -11,7 +11,7 @@
  *
  * Run: node tests/bench/review-bench.mjs [--runs=15]   (exit code 1 when a target is missed)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,31 +19,13 @@ import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
+import { markdownNote } from './corpus.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const RUNS = Number(args.runs ?? 15);
 const NOTE_BYTES = 100_000;
 const FRAME_MS = 16;
-
-function markdownFiles(dir, found = []) {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) markdownFiles(path, found);
-    else if (stat && /\.md$/i.test(name) && stat.size < 20_000) found.push(path);
-  }
-  return found;
-}
-
-function buildNote() {
-  let note = '';
-  for (const path of markdownFiles(join(ROOT, 'node_modules'))) {
-    note += readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trimEnd() + '\n\n';
-    if (note.length >= NOTE_BYTES) break;
-  }
-  return note.slice(0, note.lastIndexOf('\n\n', NOTE_BYTES) + 1);
-}
 
 async function bundle(dir) {
   const build = await rolldown({
@@ -69,7 +51,7 @@ const mark = (v) => (v <= FRAME_MS ? 'ok' : 'MISSED');
 const dir = mkdtempSync(join(tmpdir(), 'folio-review-bench-'));
 try {
   await bundle(dir);
-  const note = buildNote();
+  const note = markdownNote(NOTE_BYTES);
   const server = await serve(dir);
   const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
