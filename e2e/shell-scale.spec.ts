@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { noteRecord, putNotes } from '../tests/seed-notes.mjs';
 import { notesList, openApp, title } from './shell-helpers';
 
 const NOTE_COUNT = 10_000;
 
 /** Writes notes straight into the app's IndexedDB (as an import would), in one transaction. */
 async function seedNotes(page: Page, count: number): Promise<void> {
-  await page.evaluate(async (n) => {
+  const parentId = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('folio');
       request.onsuccess = () => resolve(request.result);
@@ -15,39 +16,20 @@ async function seedNotes(page: Page, count: number): Promise<void> {
       const request = db.transaction('folders').objectStore('folders').getAll();
       request.onsuccess = () => resolve(request.result);
     });
-    const tx = db.transaction('notes', 'readwrite');
-    const store = tx.objectStore('notes');
-    const base = Date.now() - n * 1000;
-    for (let i = 0; i < n; i++) {
-      const t = base + i * 1000;
-      store.put({
-        id: i.toString(16).padStart(32, '0'),
-        parent_id: folders[0].id,
-        title: `Seeded note ${i}`,
-        body: `Body of seeded note ${i} with some words to show in the excerpt.`,
-        created_time: t,
-        updated_time: t,
-        user_created_time: t,
-        user_updated_time: t,
-        is_todo: 0,
-        todo_due: 0,
-        todo_completed: 0,
-        source_url: '',
-        author: '',
-        latitude: 0,
-        longitude: 0,
-        altitude: 0,
-        markup_language: 1,
-        is_conflict: 0,
-        deleted_time: 0
-      });
-    }
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
     db.close();
-  }, count);
+    return folders[0].id;
+  });
+  const base = Date.now() - count * 1000;
+  const records = Array.from({ length: count }, (_, i) =>
+    noteRecord({
+      id: i.toString(16).padStart(32, '0'),
+      parent_id: parentId,
+      time: base + i * 1000,
+      title: `Seeded note ${i}`,
+      body: `Body of seeded note ${i} with some words to show in the excerpt.`
+    })
+  );
+  await putNotes(page, records);
 }
 
 test('10,000 notes: the first screen of the list comes fast and only visible rows are rendered', async ({ page }) => {

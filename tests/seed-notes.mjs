@@ -1,0 +1,62 @@
+/**
+ * Seeding the app's IndexedDB ('folio') with notes from a Playwright page, as an import would
+ * leave them: raw IndexedDB writes of records in the exact shape of core/records.ts `Note`, after
+ * the app itself created the schema. Plain JavaScript so both the browser specs (e2e/) and the
+ * Node benchmarks (tests/bench/) can import it; records.ts is TypeScript, which Node 20 cannot load,
+ * so the field list is repeated here (keep it in step with `noteDefaults` there).
+ */
+
+/**
+ * A stored note record: `id`, `parent_id`, every other `Note` field from `fields` or its default.
+ * `time` (ms) fills the four timestamps that `fields` leaves out; fields `Note` has not are dropped.
+ * @param {{ id: string, parent_id: string, time?: number } & Record<string, unknown>} fields
+ */
+export function noteRecord({ id, parent_id, time = 0, ...fields }) {
+  /** @type {Record<string, unknown>} */
+  const record = {
+    id,
+    parent_id,
+    title: '',
+    body: '',
+    created_time: time,
+    updated_time: time,
+    user_created_time: time,
+    user_updated_time: time,
+    is_todo: 0,
+    todo_due: 0,
+    todo_completed: 0,
+    source_url: '',
+    author: '',
+    latitude: 0,
+    longitude: 0,
+    altitude: 0,
+    markup_language: 1,
+    is_conflict: 0,
+    deleted_time: 0
+  };
+  for (const key of Object.keys(record)) if (fields[key] !== undefined) record[key] = fields[key];
+  return record;
+}
+
+/**
+ * Writes `records` into the notes store of the page's 'folio' database, in one transaction.
+ * @param {import('@playwright/test').Page} page
+ * @param {Record<string, unknown>[]} records
+ * @returns {Promise<void>}
+ */
+export function putNotes(page, records) {
+  return page.evaluate(async (notes) => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('folio');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('notes', 'readwrite');
+    for (const note of notes) tx.objectStore('notes').put(note);
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, records);
+}
