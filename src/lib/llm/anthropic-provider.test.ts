@@ -1,34 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../../tests/model-server/server';
+import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../tests/model-server/script';
 import { AnthropicProvider } from './anthropic-provider';
-import type { ProviderError } from './errors';
-import type { ChatDelta, ChatMessage } from './types';
+import { HELLO as hello, rejection, useModelServer } from './provider.test-helpers';
+import type { ChatDelta } from './types';
 
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useModelServer();
 
 async function setup(script: Turn[]) {
-  server = await startModelServer({ script });
+  const server = await startServer({ script });
   const provider = new AnthropicProvider({ kind: 'anthropic', baseUrl: server.url, apiKey: 'sk-ant-test', model: 'claude-test' });
   return { server, provider };
-}
-
-const hello: ChatMessage[] = [
-  { role: 'system', content: 'You are Folio.' },
-  { role: 'user', content: 'Hello' }
-];
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ProviderError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('AnthropicProvider against the scripted server', () => {

@@ -1,37 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../../tests/model-server/server';
+import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../tests/model-server/script';
 import { ProviderError } from './errors';
 import { OpenAiCompatibleProvider } from './openai-provider';
-import type { ChatDelta, ChatMessage } from './types';
+import { HELLO as hello, rejection, useModelServer } from './provider.test-helpers';
+import type { ChatDelta } from './types';
 
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useModelServer();
 
-async function setup(script: Turn[], extra: Parameters<typeof startModelServer>[0] = {}) {
-  server = await startModelServer({ script, ...extra });
+async function setup(script: Turn[], extra: Parameters<typeof startServer>[0] = {}) {
+  const server = await startServer({ script, ...extra });
   const provider = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: server.url, model: 'llama3.2' });
   return { server, provider };
 }
 
-const hello: ChatMessage[] = [
-  { role: 'system', content: 'You are Folio.' },
-  { role: 'user', content: 'Hello' }
-];
-
 const searchTool = { name: 'search_notes', description: 'Search notes', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ProviderError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('OpenAiCompatibleProvider against the scripted server', () => {
   it('streams text deltas and returns the whole text with usage', async () => {

@@ -3,6 +3,7 @@ import { ProviderError } from './errors';
 import { detectWebGpu } from './webllm-gpu';
 import { WebLlmProvider } from './webllm-provider';
 import { FakeEngine, fakeFactory, fakeGpu } from './webllm-fake.test-helpers';
+import { rejection } from './provider.test-helpers';
 import type { LoadProgress } from './webllm-engine';
 import type { ChatDelta, ChatMessage } from './types';
 
@@ -22,15 +23,6 @@ function setup(outputs: ConstructorParameters<typeof FakeEngine>[0], options: { 
     { createEngine: factory, gpu: fakeGpu(options.features), onProgress: (p) => progress.push(p), toolMode: options.native ? 'native' : 'prompted' }
   );
   return { engine, factory, provider, progress };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ProviderError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('detectWebGpu', () => {
