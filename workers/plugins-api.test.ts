@@ -1,23 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createNote, ensureDefaultNotebook, listRevisions, type FolioDatabase } from '$lib/db';
-import { freshDb } from '../tests/fresh-db';
+import { describe, expect, it } from 'vitest';
+import { createNote, listRevisions } from '$lib/db';
 import { createPluginsApi } from './plugins-api';
-import { createWorkspaceServices, type WorkspaceServices } from './services';
+import { useTestWorkspace } from './test-services';
 
-let db: FolioDatabase;
-let services: WorkspaceServices | undefined;
-
-afterEach(async () => {
-  services?.stop();
-  await db?.delete();
-  services = undefined;
-});
+const workspace = useTestWorkspace();
 
 async function setUp() {
-  db = freshDb();
-  await ensureDefaultNotebook(db);
-  services = await createWorkspaceServices(db, { watch: false });
-  return createPluginsApi(services);
+  return createPluginsApi(await workspace.start());
 }
 
 const file = (permissions: string[], id = 'com.example.p') =>
@@ -47,7 +36,7 @@ describe('plugins api', () => {
   it('registers a proxy tool whose handler calls the page back', async () => {
     const api = await setUp();
     api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async (input) => ({ got: input }) });
-    const result = await services!.registry.call('plan', { a: 1 }, services!.toolContext({ source: 'ai' }));
+    const result = await workspace.services.registry.call('plan', { a: 1 }, workspace.services.toolContext({ source: 'ai' }));
     expect(JSON.parse(result.content[0].text)).toEqual({ got: { a: 1 } });
   });
 
@@ -61,16 +50,16 @@ describe('plugins api', () => {
     await api.installPlugin(file([]));
     api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 });
     await api.removePlugin('com.example.p');
-    expect(services!.registry.list().map((t) => t.id)).not.toContain('plan');
+    expect(workspace.services.registry.list().map((t) => t.id)).not.toContain('plan');
     expect(await api.listPlugins()).toEqual([]);
   });
 
   it('runs a permitted data call as the plugin, saving a revision before a write', async () => {
     const api = await setUp();
     await api.installPlugin(file(['notes:read', 'notes:write']));
-    const note = await createNote(db, { title: 'Trip', body: 'old' });
+    const note = await createNote(workspace.db, { title: 'Trip', body: 'old' });
     await api.callPluginData('com.example.p', 'updateNote', { id: note.id, body: 'new' });
-    const revisions = await listRevisions(db, note.id);
+    const revisions = await listRevisions(workspace.db, note.id);
     expect(revisions.map((r) => [r.source, r.body])).toEqual([['plugin', 'old']]);
   });
 

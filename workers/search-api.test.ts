@@ -1,26 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '$lib/core';
-import { addTagsToNote, createNote, ensureDefaultNotebook, trashNote, updateNote, type FolioDatabase } from '$lib/db';
+import { addTagsToNote, createNote, trashNote, updateNote } from '$lib/db';
 import { createCancelRegistry } from '$lib/rpc';
-import { freshDb } from '../tests/fresh-db';
 import { createSearchApi } from './search-api';
-import { createWorkspaceServices, type WorkspaceServices } from './services';
 import type { SemanticSnapshot } from './semantic-host';
+import { useTestWorkspace } from './test-services';
 
-let db: FolioDatabase;
-let services: WorkspaceServices | undefined;
-
-afterEach(async () => {
-  services?.stop();
-  await db?.delete();
-  services = undefined;
-});
+const workspace = useTestWorkspace();
 
 async function setUp(cancels = createCancelRegistry()) {
-  db = freshDb();
-  await ensureDefaultNotebook(db);
-  services = await createWorkspaceServices(db, { cancels, watch: false });
-  return createSearchApi(services);
+  return createSearchApi(await workspace.start({ cancels }));
 }
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3_000): Promise<void> {
@@ -33,11 +22,8 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3_000)
 
 describe('search', () => {
   it('finds notes written before the worker started, with highlights', async () => {
-    db = freshDb();
-    await ensureDefaultNotebook(db);
-    await createNote(db, { title: 'Harbour walk', body: 'We saw the lighthouse at dusk.' });
-    services = await createWorkspaceServices(db, { watch: false });
-    const { results, total } = await createSearchApi(services).search('lighthouse');
+    await createNote(await workspace.open(), { title: 'Harbour walk', body: 'We saw the lighthouse at dusk.' });
+    const { results, total } = await createSearchApi(await workspace.start()).search('lighthouse');
     expect(total).toBe(1);
     expect(results[0].title).toBe('Harbour walk');
     const [start, end] = results[0].highlights[0];
@@ -47,20 +33,20 @@ describe('search', () => {
   it('sees a note written after the index was built, and drops a trashed one', async () => {
     const api = await setUp();
     await api.search('anything');
-    const note = await createNote(db, { title: 'Late arrival', body: 'kumquat jam' });
+    const note = await createNote(workspace.db, { title: 'Late arrival', body: 'kumquat jam' });
     expect((await api.search('kumquat')).total).toBe(1);
-    await updateNote(db, note.id, { body: 'apricot jam' });
+    await updateNote(workspace.db, note.id, { body: 'apricot jam' });
     expect((await api.search('kumquat')).total).toBe(0);
     expect((await api.search('apricot')).total).toBe(1);
-    await trashNote(db, note.id);
+    await trashNote(workspace.db, note.id);
     expect((await api.search('apricot')).total).toBe(0);
   });
 
   it('ranks title matches first and applies tag filters and negation', async () => {
     const api = await setUp();
-    const body = await createNote(db, { title: 'Misc', body: 'a recipe for soup' });
-    await createNote(db, { title: 'Recipe book', body: 'index of dishes' });
-    await addTagsToNote(db, body.id, ['kitchen']);
+    const body = await createNote(workspace.db, { title: 'Misc', body: 'a recipe for soup' });
+    await createNote(workspace.db, { title: 'Recipe book', body: 'index of dishes' });
+    await addTagsToNote(workspace.db, body.id, ['kitchen']);
     expect((await api.search('recipe')).results.map((r) => r.title)).toEqual(['Recipe book', 'Misc']);
     expect((await api.search('tag:kitchen')).results.map((r) => r.title)).toEqual(['Misc']);
     expect((await api.search('recipe -soup')).results.map((r) => r.title)).toEqual(['Recipe book']);
@@ -68,7 +54,7 @@ describe('search', () => {
 
   it('searches an unclosed quote as typed and says so', async () => {
     const api = await setUp();
-    await createNote(db, { title: 'Quote', body: 'open sesame' });
+    await createNote(workspace.db, { title: 'Quote', body: 'open sesame' });
     const response = await api.search('"open sesame');
     expect(response.total).toBe(1);
     expect(response.warnings.length).toBeGreaterThan(0);
@@ -76,7 +62,7 @@ describe('search', () => {
 
   it('caps the number of results at limit and still counts them all', async () => {
     const api = await setUp();
-    for (let i = 0; i < 3; i++) await createNote(db, { title: `Plum ${i}` });
+    for (let i = 0; i < 3; i++) await createNote(workspace.db, { title: `Plum ${i}` });
     const response = await api.search('plum', { limit: 2 });
     expect(response.results).toHaveLength(2);
     expect(response.total).toBe(3);
@@ -93,18 +79,18 @@ describe('search', () => {
 describe('semantic', () => {
   it('says related notes are unavailable while no embedder is configured', async () => {
     const api = await setUp();
-    const note = await createNote(db, { title: 'Alone' });
+    const note = await createNote(workspace.db, { title: 'Alone' });
     expect(await api.relatedNotes(note.id)).toEqual({ available: false, notes: [] });
     expect((await api.semanticStatus()).available).toBe(false);
   });
 
   it('indexes in the background once an embedder is chosen and finds related notes', async () => {
     const api = await setUp();
-    const a = await createNote(db, { title: 'Sourdough starter', body: 'Feed the sourdough starter flour and water daily.' });
-    await createNote(db, { title: 'Sourdough loaf', body: 'Bake the sourdough loaf with starter, flour and water.' });
-    await createNote(db, { title: 'Tax return', body: 'Deadline for the annual tax return forms.' });
+    const a = await createNote(workspace.db, { title: 'Sourdough starter', body: 'Feed the sourdough starter flour and water daily.' });
+    await createNote(workspace.db, { title: 'Sourdough loaf', body: 'Bake the sourdough loaf with starter, flour and water.' });
+    await createNote(workspace.db, { title: 'Tax return', body: 'Deadline for the annual tax return forms.' });
     await api.configureEmbedder({ kind: 'hashed-ngram' });
-    await until(async () => (await api.semanticStatus()).notes === 3 && !services!.semantic.snapshot().indexing);
+    await until(async () => (await api.semanticStatus()).notes === 3 && !workspace.services.semantic.snapshot().indexing);
     const related = await api.relatedNotes(a.id, 2);
     expect(related.available).toBe(true);
     expect(related.notes[0].title).toBe('Sourdough loaf');
@@ -114,9 +100,8 @@ describe('semantic', () => {
   it('keeps the choice in settings for the next start', async () => {
     const api = await setUp();
     await api.configureEmbedder({ kind: 'hashed-ngram' });
-    services!.stop();
-    services = await createWorkspaceServices(db, { watch: false });
-    expect((await createSearchApi(services).semanticStatus()).config.kind).toBe('hashed-ngram');
+    workspace.services.stop();
+    expect((await createSearchApi(await workspace.start()).semanticStatus()).config.kind).toBe('hashed-ngram');
   });
 
   it('refuses a remote embeddings server without the opt-in', async () => {
@@ -129,10 +114,10 @@ describe('semantic', () => {
 
   it('reports the failure of an unreachable embeddings server as the status error', async () => {
     const api = await setUp();
-    await createNote(db, { title: 'Some note', body: 'text' });
+    await createNote(workspace.db, { title: 'Some note', body: 'text' });
     await api.configureEmbedder({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'e' });
-    await until(() => services!.semantic.snapshot().error !== null);
-    expect(services!.semantic.snapshot().indexing).toBe(false);
+    await until(() => workspace.services.semantic.snapshot().error !== null);
+    expect(workspace.services.semantic.snapshot().indexing).toBe(false);
   });
 
   it('sends every state change to a subscriber until it unsubscribes', async () => {
@@ -151,23 +136,22 @@ describe('semantic', () => {
 
   it('holds indexing while paused and finishes after resume', async () => {
     const api = await setUp();
-    for (let i = 0; i < 20; i++) await createNote(db, { title: `Note ${i}`, body: `body number ${i}` });
+    for (let i = 0; i < 20; i++) await createNote(workspace.db, { title: `Note ${i}`, body: `body number ${i}` });
     await api.configureEmbedder({ kind: 'hashed-ngram' });
     api.pauseIndexing();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const paused = services!.semantic.snapshot();
+    const paused = workspace.services.semantic.snapshot();
     expect(paused.paused).toBe(true);
     expect(paused.progress.done).toBeLessThan(20);
     api.resumeIndexing();
-    await until(() => !services!.semantic.snapshot().indexing);
+    await until(() => !workspace.services.semantic.snapshot().indexing);
     expect((await api.semanticStatus()).notes).toBe(20);
   });
 });
 
 describe('full-text build failure', () => {
   it('reports a failed build to the search and builds again on the next one', async () => {
-    db = freshDb();
-    await ensureDefaultNotebook(db);
+    const db = await workspace.open();
     await createNote(db, { title: 'Survivor', body: 'still here' });
     const notes = db.notes;
     // Reading the notes fails until the storage recovers, as a storage hiccup would.
@@ -177,8 +161,7 @@ describe('full-text build failure', () => {
       if (broken) throw new Error('storage hiccup');
       return original(index);
     }) as typeof notes.where;
-    services = await createWorkspaceServices(db, { watch: false });
-    const api = createSearchApi(services);
+    const api = createSearchApi(await workspace.start());
     await expect(api.search('survivor')).rejects.toThrow('storage hiccup');
     broken = false;
     expect((await api.search('survivor')).total).toBe(1);

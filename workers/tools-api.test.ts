@@ -1,26 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createNote, ensureDefaultNotebook, type FolioDatabase } from '$lib/db';
+import { describe, expect, it } from 'vitest';
+import { createNote } from '$lib/db';
 import { createCancelRegistry } from '$lib/rpc';
 import { NO_EMBEDDER_MESSAGE } from '$lib/tools';
-import { freshDb } from '../tests/fresh-db';
 import { createSearchApi } from './search-api';
-import { createWorkspaceServices, type WorkspaceServices } from './services';
+import { useTestWorkspace } from './test-services';
 import { createToolsApi } from './tools-api';
 
-let db: FolioDatabase;
-let services: WorkspaceServices | undefined;
-
-afterEach(async () => {
-  services?.stop();
-  await db?.delete();
-  services = undefined;
-});
+const workspace = useTestWorkspace();
 
 async function setUp(cancels = createCancelRegistry()) {
-  db = freshDb();
-  await ensureDefaultNotebook(db);
-  services = await createWorkspaceServices(db, { cancels, watch: false });
-  return createToolsApi(services);
+  return createToolsApi(await workspace.start({ cancels }));
 }
 
 const text = (result: { content: { text: string }[] }) => result.content.map((c) => c.text).join('');
@@ -35,8 +24,8 @@ describe('tools api', () => {
 
   it('runs search_notes against the worker’s full-text index with its syntax', async () => {
     const api = await setUp();
-    await createNote(db, { title: 'Garden plan', body: 'tomatoes and basil' });
-    await createNote(db, { title: 'Tomato sauce', body: 'simmer slowly' });
+    await createNote(workspace.db, { title: 'Garden plan', body: 'tomatoes and basil' });
+    await createNote(workspace.db, { title: 'Tomato sauce', body: 'simmer slowly' });
     const result = await api.callTool('search_notes', { query: 'tomat* -sauce' });
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('Garden plan');
@@ -51,9 +40,9 @@ describe('tools api', () => {
 
   it('uses the semantic index once an embedder is configured', async () => {
     const api = await setUp();
-    await createNote(db, { title: 'Bicycle repair', body: 'Patch the inner tube of the bicycle tyre.' });
-    await createSearchApi(services!).configureEmbedder({ kind: 'hashed-ngram' });
-    await services!.semantic.search!.indexer.run();
+    await createNote(workspace.db, { title: 'Bicycle repair', body: 'Patch the inner tube of the bicycle tyre.' });
+    await createSearchApi(workspace.services).configureEmbedder({ kind: 'hashed-ngram' });
+    await workspace.services.semantic.search!.indexer.run();
     const result = await api.callTool('semantic_search_notes', { query: 'bicycle tyre tube', relevance: 'loose' });
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('Bicycle repair');

@@ -1,24 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION, type FolioDatabase } from '$lib/db';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '$lib/db';
 import { createCancelRegistry } from '$lib/rpc';
-import { freshDb } from '../tests/fresh-db';
-import { createWorkspaceServices, type WorkspaceServices } from './services';
+import { useTestWorkspace } from './test-services';
 import { createWorkspaceApi, workspaceAreas } from './workspace-api';
 
-let db: FolioDatabase | undefined;
-let services: WorkspaceServices | undefined;
-
-afterEach(async () => {
-  services?.stop();
-  await db?.delete();
-  services = undefined;
-});
+const workspace = useTestWorkspace();
 
 async function setUp(cancels = createCancelRegistry()) {
-  db = freshDb();
-  await db.open();
-  services = await createWorkspaceServices(db, { cancels, watch: false });
-  return createWorkspaceApi(services);
+  await workspace.open({ defaultNotebook: false });
+  return createWorkspaceApi(await workspace.start({ cancels }));
 }
 
 describe('createWorkspaceApi', () => {
@@ -28,7 +18,7 @@ describe('createWorkspaceApi', () => {
 
   it('reports the database it was given and its schema version', async () => {
     const api = await setUp();
-    expect(api.info()).toEqual({ database: db!.name, schemaVersion: SCHEMA_VERSION });
+    expect(api.info()).toEqual({ database: workspace.db.name, schemaVersion: SCHEMA_VERSION });
   });
 
   it('cancels a running call by id', async () => {
@@ -41,7 +31,7 @@ describe('createWorkspaceApi', () => {
 
   it('has no method name in two areas, so no area silently replaces another', async () => {
     await setUp();
-    const names = Object.values(workspaceAreas(services!)).flatMap((area) => Object.keys(area));
+    const names = Object.values(workspaceAreas(workspace.services)).flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);
   });
 });
