@@ -2,8 +2,27 @@
 import type { DocFields } from './postings';
 import type { IndexedNote } from './types';
 
-/** One indexed note. */
-export interface DocRecord extends DocFields {
+const LINK_RE = /:\/([0-9a-fA-F]{32})/g;
+
+/** The item ids a Markdown body links to (`:/id`, as in `![](:/id)` or `[x](:/id)`). */
+export function linkedIds(body: string): string[] {
+  if (!body.includes(':/')) return [];
+  return [...new Set(Array.from(body.matchAll(LINK_RE), (m) => m[1].toLowerCase()))];
+}
+
+/** Builds the record of a note from its fields and its term streams. */
+export function toDocRecord(note: IndexedNote, fields: DocFields): DocRecord {
+  return new DocRecord(note, fields);
+}
+
+/**
+ * One indexed note. A class, so every record has one hidden class: a spread-built literal of this
+ * size falls into V8's slow dictionary mode, and filters read these fields for every note.
+ * Exported as a type only: toDocRecord builds them.
+ */
+class DocRecord implements DocFields {
+  titleTerms: Uint32Array;
+  bodyTerms: Uint32Array;
   id: string;
   title: string;
   body: string;
@@ -22,44 +41,6 @@ export interface DocRecord extends DocFields {
   altitude: number;
   tag_ids: string[];
   /** Item ids linked from the body as `:/id`; the resources among them serve `resource:`. */
-  link_ids: string[];
-}
-
-const LINK_RE = /:\/([0-9a-fA-F]{32})/g;
-
-/** The item ids a Markdown body links to (`:/id`, as in `![](:/id)` or `[x](:/id)`). */
-export function linkedIds(body: string): string[] {
-  if (!body.includes(':/')) return [];
-  return [...new Set(Array.from(body.matchAll(LINK_RE), (m) => m[1].toLowerCase()))];
-}
-
-/**
- * Builds the record of a note from its fields and its term streams. A class, so every record has
- * one hidden class: a spread-built literal of this size falls into V8's slow dictionary mode, and
- * filters read these fields for every note.
- */
-export function toDocRecord(note: IndexedNote, fields: DocFields): DocRecord {
-  return new Record(note, fields);
-}
-
-class Record implements DocRecord {
-  titleTerms: Uint32Array;
-  bodyTerms: Uint32Array;
-  id: string;
-  title: string;
-  body: string;
-  parent_id: string;
-  created: number;
-  updated: number;
-  updated_time: number;
-  is_todo: boolean;
-  todo_due: number;
-  todo_completed: number;
-  source_url: string;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  tag_ids: string[];
   link_ids: string[];
 
   constructor(note: IndexedNote, fields: DocFields) {
@@ -83,3 +64,5 @@ class Record implements DocRecord {
     this.link_ids = linkedIds(note.body);
   }
 }
+
+export type { DocRecord };
