@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { EditorState } from 'prosemirror-state';
-import { parseMarkdown, parseStructure, stripSources } from './parse';
-import { serializeMarkdown } from './serialize';
+import { parseMarkdown } from './parse';
 import { applyMarkdownEdit } from './markdown-edit';
+import { expectRandomEdits, serializeChecked } from './markdown-edit.test-helpers';
 
 const NOTE = readFileSync('tests/fixtures/markdown/folio-features.md', 'utf8');
 
@@ -11,19 +11,7 @@ function edit(md: string, from: number, to: number, insert: string): string {
   const state = EditorState.create({ doc: parseMarkdown(md) });
   const tr = state.tr;
   applyMarkdownEdit(tr, from, to, insert);
-  const out = serializeMarkdown(tr.doc);
-  expect(parseStructure(out).eq(stripSources(tr.doc))).toBe(true);
-  return out;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return serializeChecked(tr.doc);
 }
 
 describe('applyMarkdownEdit', () => {
@@ -57,15 +45,8 @@ describe('applyMarkdownEdit', () => {
   });
 
   it('gives exactly the edited text for 300 random edits of a real note', () => {
-    const next = random(42);
     const pieces = ['', 'x', ' ', '\n', '\n\n', '- ', '# ', '**', '`', '| c |', '$$\n', '<b>', '[l](:/a)'];
-    for (let i = 0; i < 300; i++) {
-      const a = Math.floor(next() * (NOTE.length + 1));
-      const b = Math.min(NOTE.length, a + Math.floor(next() * 40));
-      const insert = pieces[Math.floor(next() * pieces.length)];
-      const expected = NOTE.slice(0, a) + insert + NOTE.slice(b);
-      expect(edit(NOTE, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(expected);
-    }
+    expectRandomEdits(NOTE, edit, { seed: 42, pieces, maxLength: 40, count: 300 });
   }, 60_000);
 
   it('refuses a range outside the note', () => {

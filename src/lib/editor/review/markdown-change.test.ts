@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Transform } from 'prosemirror-transform';
 import { StepMap } from 'prosemirror-transform';
-import { parseMarkdown, parseStructure, stripSources } from '../parse';
+import { parseMarkdown, parseStructure } from '../parse';
+import { expectRandomEdits, serializeChecked } from '../markdown-edit.test-helpers';
 import { serializeMarkdown } from '../serialize';
 import { applyChange } from './doc-change';
 import { markdownChange } from './markdown-change';
@@ -17,18 +18,7 @@ function edited(md: string, from: number, to: number, insert: string): string {
   if (!change) return md;
   const tr = new Transform(doc);
   expect(applyChange(tr, change, identity)).toBe(true);
-  const out = serializeMarkdown(tr.doc);
-  expect(parseStructure(out).eq(stripSources(tr.doc))).toBe(true);
-  return out;
-}
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return serializeChecked(tr.doc);
 }
 
 describe('markdownChange', () => {
@@ -64,27 +54,14 @@ describe('markdownChange', () => {
   });
 
   it('gives exactly the edited text for 300 random edits of a real note', () => {
-    const next = random(7);
     const pieces = ['', 'x', ' ', '\n', '\n\n', '- ', '# ', '**', '`', '| c |', '$$\n', '<b>', '```\n', 'word **strong**'];
-    for (let i = 0; i < 300; i++) {
-      const a = Math.floor(next() * (NOTE.length + 1));
-      const b = Math.min(NOTE.length, a + Math.floor(next() * 40));
-      const insert = pieces[Math.floor(next() * pieces.length)];
-      const expected = NOTE.slice(0, a) + insert + NOTE.slice(b);
-      expect(edited(NOTE, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(expected);
-    }
+    expectRandomEdits(NOTE, edited, { seed: 7, pieces, maxLength: 40, count: 300 });
   }, 60_000);
 
   it('gives exactly the edited text for 300 random edits of a long note with link definitions', () => {
     const long = [NOTE, readFileSync('tests/fixtures/markdown/folio-styles.md', 'utf8'), NOTE.replace(/\[([^\]]+)\]:/g, '[$1-2]:')].join('\n');
-    const next = random(11);
     const pieces = ['', 'x', '\n', '\n\n', '- ', '> ', '[ref]', '```\n', '[x]: /u\n', 'one\n\ntwo'];
-    for (let i = 0; i < 300; i++) {
-      const a = Math.floor(next() * (long.length + 1));
-      const b = Math.min(long.length, a + Math.floor(next() * 30));
-      const insert = pieces[Math.floor(next() * pieces.length)];
-      expect(edited(long, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(long.slice(0, a) + insert + long.slice(b));
-    }
+    expectRandomEdits(long, edited, { seed: 11, pieces, maxLength: 30, count: 300 });
   }, 120_000);
 
   it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
