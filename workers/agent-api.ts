@@ -12,6 +12,7 @@
  * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
  * for programming mistakes, and when the worker dies (the page's client reports that).
  */
+import * as Comlink from 'comlink';
 import { createAgent, AgentError, type Agent, type AgentFailure } from '$lib/agent';
 import type { NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
 import {
@@ -27,6 +28,7 @@ import {
   type ChatMessage,
   type ChatProvider,
   type ConnectionResult,
+  type CreateProviderOptions,
   type LoadProgress,
   type ModelInfo,
   type ProviderConfig
@@ -75,7 +77,12 @@ export interface AgentApiDeps {
   registry: { list(): ToolInfo[]; call(id: string, input: unknown, ctx: ToolContext): Promise<ToolResult> };
   /** A fresh ToolContext per call, so a semantic index configured meanwhile is used. */
   toolContext(options: { source: ToolCallSource; signal?: AbortSignal }): ToolContext;
+  /** Builds the provider for a config; the default is llm's `createProvider` (the benchmark passes its own). */
+  createProvider?: ProviderFactory;
 }
+
+/** Builds a provider from its config (llm's `createProvider` by default). */
+export type ProviderFactory = (config: ProviderConfig, options?: CreateProviderOptions) => ChatProvider;
 
 /** The registry as the agent's tool host: every call marked as the AI's, with its own signal. */
 export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext'>): WorkspaceToolHost {
@@ -116,7 +123,10 @@ class AgentCache {
   /** Where the current WebLLM provider reports progress to (the turn or load that waits for it). */
   progressSink: ((progress: LoadProgress) => void) | undefined;
 
-  constructor(private readonly tools: WorkspaceToolHost) {}
+  constructor(
+    private readonly tools: WorkspaceToolHost,
+    private readonly makeProvider: ProviderFactory = createProvider
+  ) {}
 
   get(config: ProviderConfig): Promise<{ agent: Agent; provider: ChatProvider }> {
     const key = JSON.stringify(config);
@@ -130,7 +140,7 @@ class AgentCache {
   }
 
   private async build(config: ProviderConfig) {
-    const provider = createProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
+    const provider = this.makeProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
     const contextTokens = await contextTokensFor(config);
     return { provider, agent: createAgent({ provider, tools: this.tools, contextTokens }) };
   }
@@ -148,36 +158,53 @@ function sessionHost(remote: SessionToolHost | undefined): SessionToolHost | und
   return remote && { call: (name, args) => remote.call(name, args, {}) };
 }
 
-/** Calls a listener method without waiting: a slow page must not slow the turn. */
-function tell<A>(method: ((arg: A) => unknown) | undefined, listener: TurnListener | undefined, arg: A): void {
-  if (!method) return;
-  Promise.resolve(method.call(listener, arg)).catch(() => {});
+/**
+ * Calls a listener method without waiting: a slow page must not slow the turn. Called as a method
+ * (never through `.call`), because on a Comlink proxy `.call` would be a remote property path.
+ */
+function tell(send: () => unknown): void {
+  try {
+    Promise.resolve(send()).catch(() => {});
+  } catch {
+    // A listener that throws synchronously (a page-side test double) must not end the turn.
+  }
+}
+
+/** Releases a Comlink proxy from the page; plain objects (tests) have no release method. */
+function release(value: unknown): void {
+  if (typeof value !== 'object' && typeof value !== 'function') return;
+  const releaser = (value as { [Comlink.releaseProxy]?: () => void } | null)?.[Comlink.releaseProxy];
+  if (typeof releaser === 'function') releaser.call(value);
 }
 
 /** Builds the agent's worker methods, to spread into the workspace API. */
 export function createAgentApi(deps: AgentApiDeps) {
-  const agents = new AgentCache(agentToolHost(deps));
+  const agents = new AgentCache(agentToolHost(deps), deps.createProvider);
   return {
     /** Runs one chat turn; see TurnOutcome. `sessionTools` is needed when the context has a note. */
     async runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome> {
       const signal = deps.cancels.signal(request.callId);
       try {
         assertAllowed(request.settings);
-        if (listener?.onProgress) agents.progressSink = (p) => tell(listener.onProgress, listener, p);
+        if (listener?.onProgress) agents.progressSink = (p) => tell(() => listener.onProgress?.(p));
         const { agent } = await agents.get(request.settings.config);
         const result = await agent.runNoteChat(request.context, request.history, request.message, {
           signal,
           sessionTools: sessionHost(sessionTools),
-          onDelta: listener?.onDelta && ((d) => tell(listener.onDelta, listener, d)),
-          onToolCall: listener?.onToolCall && ((e) => tell(listener.onToolCall, listener, e)),
-          onToolResult: listener?.onToolResult && ((e) => tell(listener.onToolResult, listener, e)),
-          onTrim: listener?.onTrim && ((i) => tell(listener.onTrim, listener, i))
+          onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
+          onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
+          onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
+          onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i)))
         });
         return { ok: true, result };
       } catch (error) {
         return failure(error);
       } finally {
         deps.cancels.release(request.callId);
+        agents.progressSink = undefined;
+        // The page's proxies hold a MessagePort each; let them go (a no-op on plain objects).
+        release(listener);
+        release(sessionTools);
       }
     },
 
@@ -209,12 +236,14 @@ export function createAgentApi(deps: AgentApiDeps) {
     async loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void> {
       if (settings.config.kind !== 'webllm') throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
       const signal = deps.cancels.signal(callId);
-      agents.progressSink = onProgress && ((p) => tell(onProgress, undefined, p));
+      agents.progressSink = onProgress && ((p) => tell(() => onProgress(p)));
       try {
         const { provider } = await agents.get(settings.config);
         if (provider instanceof WebLlmProvider) await provider.load(signal);
       } finally {
         deps.cancels.release(callId);
+        agents.progressSink = undefined;
+        release(onProgress);
       }
     }
   };
