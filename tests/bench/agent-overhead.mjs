@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * Agent overhead per step (issue 4): p95 ≤ 5 ms in headless Chromium with a zero-latency model.
+ *
+ * The real workspace-worker services (IndexedDB with 300 notes, tool registry, built-in tools) and
+ * the real agent API run in a module worker; the model answers at once with a `read_note` call seven
+ * times, then a text (8 model calls a turn). The page runs turns over Comlink with a proxied listener,
+ * as the chat does. Figures:
+ *  - per step: a turn's wall time on the page divided by its 8 steps (tool list, prompt, fitting,
+ *    dispatch and run of read_note against IndexedDB, callbacks, the turn's worker round trip);
+ *  - in-worker gap: from the end of one model call to the start of the next, inside the worker;
+ *  - peer: a bare Comlink ping round trip to the same worker, measured in the same run.
+ * Bundled on the fly with rolldown (a vite dependency), served from a local port.
+ *
+ * Run: node tests/bench/agent-overhead.mjs   (exit code 1 when the target is missed)
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+import { chromium } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HERE = join(ROOT, 'tests/bench/agent-overhead');
+const TARGET_P95_MS = 5;
+
+async function bundle(dir) {
+  for (const name of ['worker', 'page']) {
+    const build = await rolldown({
+      input: join(HERE, `${name}.ts`),
+      resolve: { alias: { $lib: join(ROOT, 'src/lib') } },
+      transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+      logLevel: 'silent'
+    });
+    await build.write({ dir, entryFileNames: `${name}.js`, chunkFileNames: `${name}-[hash].js`, format: 'esm' });
+  }
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="./page.js"></script>');
+}
+
+function serve(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = createServer((req, res) => {
+    const path = join(dir, new URL(req.url, 'http://x').pathname.replace(/^\/$/, '/index.html'));
+    let content;
+    try {
+      content = readFileSync(path);
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' });
+    res.end(content);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const fmt = (ms) => `${ms.toFixed(2)} ms`;
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-agent-bench-'));
+let server;
+let browser;
+try {
+  await bundle(dir);
+  server = await serve(dir);
+  browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const r = await page.evaluate(() => window.bench);
+  const ok = r.perStep.p95 <= TARGET_P95_MS;
+  console.log(`Agent overhead, ${r.turns} turns of ${r.steps} steps (read_note on 300 notes), headless Chromium`);
+  console.log(`  per step      p50 ${fmt(r.perStep.p50)}  p95 ${fmt(r.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${ok ? 'OK' : 'MISSED'}`);
+  console.log(`  in-worker gap p50 ${fmt(r.gap.p50)}  p95 ${fmt(r.gap.p95)}   (between model calls, inside the worker)`);
+  console.log(`  peer: ping    p50 ${fmt(r.ping.p50)}  p95 ${fmt(r.ping.p95)}   (bare Comlink round trip, same worker)`);
+  console.log(`  listener events received: ${r.events}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await browser?.close();
+  server?.close();
+  rmSync(dir, { recursive: true, force: true });
+}
