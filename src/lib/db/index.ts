@@ -27,3 +27,4 @@ export { requestPersistentStorage, storageEstimate } from './storage';
 export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
+export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';

@@ -10,7 +10,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ChatRecord, FolioDatabase } from '$lib/db';
-import { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from '$lib/db/chats-repo';
+import { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from '$lib/db';
 import type { LoadProgress } from '$lib/llm';
 import { newCallId, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
 import type { TurnListener, TurnOutcome } from '../../../workers/agent-api';
