@@ -62,7 +62,17 @@ let shared: SemanticStatus | null = null;
 
 /** The tab's semantic status (one per tab, like the worker it mirrors), subscribed on first use. */
 export function semanticStatus(): SemanticStatus {
+  const status = semanticStatusView();
+  status.start();
+  return status;
+}
+
+/**
+ * The same status without subscribing: for views shown at start (the list pane's progress bar),
+ * which must not start the worker before the first screen (issue 2). It fills in once anything
+ * subscribes (the background start, a note's related notes, Settings).
+ */
+export function semanticStatusView(): SemanticStatus {
   shared ??= new SemanticStatus();
-  shared.start();
   return shared;
 }
