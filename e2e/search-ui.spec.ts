@@ -113,12 +113,18 @@ test('notebook: finds the notes of a notebook', async ({ page }) => {
   await searchFor(page, 'packing -notebook:Travel', ['Loose note']);
 });
 
-test('a search worker that cannot start is reported as an alert', async ({ page }) => {
-  await page.route(/workspace\.worker-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await openApp(page);
-  await searchBox(page).fill('anything');
-  await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({ timeout: 10_000 });
-  await expect(notesList(page)).toBeVisible();
+test.describe('without the service worker', () => {
+  // The service worker precaches the worker script and would serve it past page.route, so the
+  // page would (rightly) recover on its next try; block it to see the failure itself.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a search worker that cannot start is reported as an alert', async ({ page }) => {
+    await page.route(/workspace\.worker-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await openApp(page);
+    await searchBox(page).fill('anything');
+    await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({ timeout: 10_000 });
+    await expect(notesList(page)).toBeVisible();
+  });
 });
 
 test('a typed search picks up a note written in another tab', async ({ page, context }) => {
