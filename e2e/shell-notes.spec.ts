@@ -116,3 +116,24 @@ test('undo and redo act on the editor', async ({ page }) => {
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(body(page)).toHaveText('abc');
 });
+
+test('a task list item is ticked by clicking its checkbox, and stays ticked after a reload', async ({ page }) => {
+  await openApp(page);
+  await createNote(page, 'Packing');
+  await body(page).click();
+  // Typing "- [ ] " at the start of a line makes a task; Enter after a task starts the next one.
+  await page.keyboard.type('- [ ] socks\nboots');
+  const boxes = body(page).getByRole('checkbox', { name: 'Done' });
+  await expect(boxes).toHaveCount(2);
+  await boxes.first().click();
+  await expect(boxes.first()).toBeChecked();
+  await expect(saveStatus(page)).toHaveText('Saved');
+  await page.reload();
+  await notesList(page).getByRole('option', { name: 'Packing' }).click();
+  const reloaded = body(page).getByRole('checkbox', { name: 'Done' });
+  await expect(reloaded).toHaveCount(2);
+  await expect(reloaded.first()).toBeChecked();
+  await expect(reloaded.nth(1)).not.toBeChecked();
+  await expect(body(page)).toContainText('socks');
+  await expect(body(page)).toContainText('boots');
+});
