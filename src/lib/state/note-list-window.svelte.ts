@@ -19,8 +19,10 @@ export class NoteListWindow {
   /** The first rendered row's index. */
   readonly start: number = $derived(this.#range.start);
   readonly #end: number = $derived(this.#range.end);
+  /** The last window, kept when the next has the same ids (no new database read). */
+  #lastWindow: string[] = [];
   /** The ids of the rendered rows, in order. */
-  readonly windowIds: string[] = $derived.by(() => this.#ids().slice(this.start, this.#end));
+  readonly windowIds: string[] = $derived.by(() => this.#sameOrNew(this.#ids().slice(this.start, this.#end)));
   /** Summaries of the rendered rows' notes by id (a missing id is still loading or was deleted). */
   readonly summaries: LiveQuery<Map<string, NoteSummary>, string[]>;
   #ids: () => string[];
@@ -35,6 +37,15 @@ export class NoteListWindow {
       },
       new Map()
     );
+  }
+
+  // At start the list switches from the first screenful of ids to all of them: the rows in view
+  // are the same, and reading them again would delay the first screen (issue 2).
+  #sameOrNew(ids: string[]): string[] {
+    const last = this.#lastWindow;
+    if (ids.length === last.length && ids.every((id, i) => id === last[i])) return last;
+    this.#lastWindow = ids;
+    return ids;
   }
 
   destroy(): void {

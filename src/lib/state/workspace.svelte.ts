@@ -66,8 +66,14 @@ export class Workspace {
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
-    this.scopeNoteIds = new LiveQuery(() => this.scope, (scope) => listNoteIds(db, scope), []);
     this.#scopeFirstIds = new LiveQuery(() => this.scope, (scope) => firstNoteIds(db, scope), []);
+    // All of the scope's ids are read once its first screenful is there, so that reading (10,000
+    // keys) does not compete with the first screen (issue 2). Until then it stays unloaded.
+    this.scopeNoteIds = new LiveQuery(
+      () => (this.#scopeFirstIds.loaded ? this.scope : null),
+      (scope) => (scope ? listNoteIds(db, scope) : new Promise<string[]>(() => {})),
+      []
+    );
     this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
     this.notebookActions = new NotebookActions(this);
   }
