@@ -27,12 +27,14 @@ export class NoteListWindow {
   readonly summaries: LiveQuery<Map<string, NoteSummary>, string[]>;
   #ids: () => string[];
 
-  constructor(db: FolioDatabase, ids: () => string[]) {
+  /** `onRead` is called after each read of rows' notes (the first one ends the first screen). */
+  constructor(db: FolioDatabase, ids: () => string[], onRead: () => void = () => {}) {
     this.#ids = ids;
     this.summaries = new LiveQuery(
       () => this.windowIds,
       async (windowIds) => {
         const notes = await getNotes(db, windowIds);
+        if (windowIds.length) onRead();
         return new Map(notes.filter((n) => n !== undefined).map((n) => [n.id, summarize(n)]));
       },
       new Map()

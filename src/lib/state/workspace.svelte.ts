@@ -62,15 +62,17 @@ export class Workspace {
   /** Every tag, for autocompletion. */
   readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
+  /** Whether the Notes list has shown its first rows (see `listShown`). */
+  #listShown = $state(false);
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
     this.#scopeFirstIds = new LiveQuery(() => this.scope, (scope) => firstNoteIds(db, scope), []);
-    // All of the scope's ids are read once its first screenful is there, so that reading (10,000
-    // keys) does not compete with the first screen (issue 2). Until then it stays unloaded.
+    // All of the scope's ids are read once the list has shown its first screen, so that reading
+    // (10,000 keys) does not compete with it (issue 2). Until then it stays unloaded.
     this.scopeNoteIds = new LiveQuery(
-      () => (this.#scopeFirstIds.loaded ? this.scope : null),
+      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? this.scope : null),
       (scope) => (scope ? listNoteIds(db, scope) : new Promise<string[]>(() => {})),
       []
     );
@@ -87,6 +89,11 @@ export class Workspace {
   get listIds(): string[] {
     if (this.searching) return this.searchResults ?? [];
     return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current;
+  }
+
+  /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
+  listShown(): void {
+    this.#listShown = true;
   }
 
   /** The seam for the search engine: the ranked note ids matching `searchQuery` (null: not known yet). */
