@@ -161,7 +161,7 @@ function initialJsRows(files, fetched) {
     total: sum(loaded),
     rows: [
       ['  of which the page', kb(sum(page)), '', `${page.length} files`, ''],
-      ['  of which the worker', kb(sum(worker)), '', `${worker.length} files (starts with the app)`, '']
+      ['  of which the worker', kb(sum(worker)), '', `${worker.length} files (started in the background after the first screen)`, '']
     ],
     peers: `all JS in build/ ${kb(sum(files))} gzip (${files.length} files)`,
     heavy: heavy.map((f) => `${f.path.split('/').pop()} ${kb(f.gzip)} gzip${f.libraries.length ? ` [${f.libraries.join(', ')}]` : ''}: ${fetched.includes(f.path) ? 'loaded at start' : 'lazy, not loaded at start'}`)
