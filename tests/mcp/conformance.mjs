@@ -15,7 +15,7 @@ const args = process.argv.slice(2);
 
 // The suite prints one line per scenario ("✓ ping: 1 passed, 0 failed"); a scenario it marks ✗ is
 // either in the baseline (expected, with its reason) or a real failure, which makes the exit code 1.
-const SCENARIO_LINE = /^\s*([✓✗])\s+\S+:\s+\d+ passed, \d+ failed/u;
+const SCENARIO_LINE = /^\s*([✓✗])\s+\S+:\s+(\d+) passed, (\d+) failed/u;
 
 function runSuite(url) {
   return new Promise((resolve) => {
@@ -23,22 +23,24 @@ function runSuite(url) {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit']
     });
-    const counts = { '✓': 0, '✗': 0 };
+    // Checks passed in passing scenarios, and scenarios marked failed (expected or not).
+    const counts = { checksPassed: 0, scenariosFailed: 0 };
     let rest = '';
     suite.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''))) {
-        const mark = SCENARIO_LINE.exec(line)?.[1];
-        if (mark) counts[mark] += 1;
+        const match = SCENARIO_LINE.exec(line);
+        if (match?.[1] === '✓') counts.checksPassed += Number(match[2]);
+        else if (match) counts.scenariosFailed += 1;
       }
     });
-    suite.on('close', (code) => resolve({ code: code ?? 1, passed: counts['✓'], notPassed: counts['✗'] }));
+    suite.on('close', (code) => resolve({ code: code ?? 1, passed: counts.checksPassed, notPassed: counts.scenariosFailed }));
   });
 }
 
-/** One closing line for the run: scenarios passed, and failures beyond the baseline's expected ones. */
+/** One closing line for the run: checks passed, and failures beyond the baseline's expected ones. */
 function summarize({ code, passed, notPassed }) {
   const unexpected = code === 0 ? 0 : Math.max(notPassed, 1);
   const expected = code === 0 ? notPassed : 0;
