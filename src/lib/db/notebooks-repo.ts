@@ -127,9 +127,8 @@ export async function trashNotebook(db: FolioDatabase, id: string, options: Writ
       await db.notes.put({ ...note, deleted_time: changes.now });
       changes.log(note.id, ItemType.Note, 'updated');
     }
-    if ((await getSetting(db, DEFAULT_NOTEBOOK_KEY, '')) && ids.includes(await getSetting(db, DEFAULT_NOTEBOOK_KEY, ''))) {
-      await setSettingInTransaction(db, DEFAULT_NOTEBOOK_KEY, '');
-    }
+    const defaultId = await getSetting(db, DEFAULT_NOTEBOOK_KEY, '');
+    if (defaultId && ids.includes(defaultId)) await setSettingInTransaction(db, DEFAULT_NOTEBOOK_KEY, '');
   });
 }
 
