@@ -1,5 +1,6 @@
 /** The workspace tool registry and the built-in tools. */
 export { createToolRegistry } from './registry';
+export { toolIdSkeleton, reservedLookalike, foldName } from './tool-names';
 export type { ToolRegistry } from './registry';
 export { compileSchema, describeIssues } from './validation';
 export type { SchemaCheck } from './validation';
@@ -20,6 +21,7 @@ export {
 export type {
   JsonSchema,
   ToolAnnotations,
+  ToolProvenance,
   ToolCallSource,
   FullTextHit,
   FullTextSearch,
