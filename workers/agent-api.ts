@@ -14,7 +14,7 @@
  */
 import * as Comlink from 'comlink';
 import { createAgent, AgentError, type Agent, type AgentFailure } from '$lib/agent';
-import type { NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
+import type { ConsentRequest, NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
 import {
   contextLengthFor,
   createProvider,
@@ -61,6 +61,8 @@ export interface TurnListener {
   onTrim?(info: TrimInfo): void;
   /** WebLLM download and load progress, when the turn has to load the model first. */
   onProgress?(progress: LoadProgress): void;
+  /** Asks the user to allow a destructive call after plugin output (the sidebar's inline confirmation). */
+  confirmToolCall?(request: ConsentRequest): Promise<boolean> | boolean;
 }
 
 /** Why a turn failed: the agent's reasons, or settings that forbid or break the call. */
@@ -194,7 +196,9 @@ export function createAgentApi(deps: AgentApiDeps) {
           onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
           onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
           onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
-          onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i)))
+          onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i))),
+          // Awaited, unlike the others: the call waits for the user. A page without the method says no.
+          confirm: listener && (async (r) => (await Promise.resolve(listener.confirmToolCall?.(r)).catch(() => false)) === true)
         });
         return { ok: true, result };
       } catch (error) {

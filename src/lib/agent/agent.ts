@@ -12,7 +12,9 @@ import { AgentError } from './errors';
 import { SESSION_TOOL_NAMES } from './session-tool-defs';
 import { buildSystemPrompt } from './system-prompt';
 import { calibratedCharsPerToken, DEFAULT_CHARS_PER_TOKEN, messageChars } from './tokens';
+import { frameToolDescriptions } from './provenance';
 import { buildToolList, toolSpecs } from './tool-list';
+import { pluginToolTokenBudget, selectTurnTools } from './turn-tools';
 import { fitToContext } from './trim';
 import { TurnState } from './turn-state';
 import type { ChatMessage, ChatProvider, NoteContext, ToolSpec, TrimInfo, TurnHooks, TurnResult, UserTurnInput, WorkspaceToolHost } from './types';
@@ -95,7 +97,7 @@ class AgentLoop {
     userMessage: string | UserTurnInput,
     hooks: TurnHooks = {}
   ): Promise<TurnResult> {
-    const setup = this.setUp(context, history, hooks);
+    const setup = this.setUp(context, history, hooks, typeof userMessage === 'string' ? userMessage : userMessage.text);
     const state = new TurnState(renderUserMessage(userMessage));
     try {
       while (state.steps < this.maxSteps) {
@@ -116,15 +118,20 @@ class AgentLoop {
   }
 
   /** Everything fixed for the turn: built once, so every step sends the same bytes. */
-  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks): TurnSetup {
+  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks, message: string): TurnSetup {
     if (context.note && !hooks.sessionTools) throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
     const workspace = this.options.tools.list();
-    const tools = buildToolList(context, workspace);
-    const specs = toolSpecs(tools);
+    // At most 128 tools, plugin tools within a token budget, the most relevant first (turn-tools.ts).
+    const { tools } = selectTurnTools(buildToolList(context, workspace), message, {
+      pluginTokens: pluginToolTokenBudget(this.contextTokens),
+      recentlyUsed: recentToolNames(history)
+    });
+    const specs = toolSpecs(frameToolDescriptions(tools));
     const content = buildSystemPrompt(context, {
       today: this.options.now?.() ?? new Date(),
       bodyBudgetChars: this.noteBudgetChars,
-      canReadNote: tools.some((tool) => tool.name === 'read_note')
+      canReadNote: tools.some((tool) => tool.name === 'read_note'),
+      pluginTools: tools.some((tool) => tool.plugin)
     });
     return {
       system: { role: 'system', content },
@@ -137,7 +144,9 @@ class AgentLoop {
         workspace: this.options.tools,
         session: hooks.sessionTools,
         signal: hooks.signal,
-        onToolCall: hooks.onToolCall
+        onToolCall: hooks.onToolCall,
+        confirm: hooks.confirm,
+        taint: {}
       },
       hooks
     };
@@ -177,6 +186,17 @@ class AgentLoop {
       setup.hooks.onToolResult?.(entry);
     }
   }
+}
+
+/** The tools called in `history`, most recent first, each once. */
+function recentToolNames(history: readonly ChatMessage[]): string[] {
+  const names: string[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const message = history[i];
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? []) if (!names.includes(call.name)) names.push(call.name);
+  }
+  return names;
 }
 
 /** Splits a history into turns, each starting at a user message. */

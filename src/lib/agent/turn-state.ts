@@ -4,6 +4,7 @@
  */
 import type { ChatResult, ToolCall } from '$lib/llm';
 import { resultText } from './dispatch';
+import { framePluginOutput } from './provenance';
 import type { ChatMessage, SessionEdit, ToolTranscriptEntry, TrimInfo, TurnResult, Usage } from './types';
 
 const STOPPED_TEXT = 'Not run: the user stopped the turn.';
@@ -38,11 +39,13 @@ export class TurnState {
   addToolResult(entry: ToolTranscriptEntry): void {
     const result = entry.result ?? { content: [], isError: true };
     this.transcript.push(entry);
+    const text = resultText(result);
     this.messages.push({
       role: 'tool',
       toolCallId: entry.id,
       name: entry.tool,
-      content: resultText(result),
+      // A plugin's answer reaches the model marked as the plugin's, untrusted (provenance.ts).
+      content: entry.plugin ? framePluginOutput(entry.plugin.pluginName, entry.tool, text) : text,
       ...(result.isError ? { isError: true } : {})
     });
     if (entry.tier === 'session' && !entry.isError) {

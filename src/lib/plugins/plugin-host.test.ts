@@ -168,7 +168,7 @@ describe('PluginHost against a raw hostile frame', () => {
         frame.transport = frameEnd;
         // The "frame" answers start at once; the test then sends whatever it likes.
         frame.peer = createRpcPeer({ transport: frameEnd, name: 'frame', methods: { start: () => null }, timeoutMs: 1_000 });
-        return { transport: hostEnd, dispose: () => hostEnd.close() };
+        return { transport: hostEnd, dispose: () => hostEnd.close(), probe: async () => true };
       }
     });
     hosts.push(host);
@@ -247,7 +247,7 @@ describe('PluginHost stopping a plugin while it opens', () => {
       openFrame: () =>
         new Promise((resolve) => {
           const [a] = createLinkedTransports();
-          open = () => resolve({ transport: a, dispose: () => (disposed = true) });
+          open = () => resolve({ transport: a, dispose: () => (disposed = true), probe: async () => true });
         })
     });
     const started = host.start({ manifest: testManifest('slow'), script: '' });
