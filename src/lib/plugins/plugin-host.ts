@@ -137,6 +137,12 @@ export class PluginHost {
     return [...(this.#running.get(pluginId)?.tools ?? [])];
   }
 
+  /** The manifest of the running plugin that owns the tool. */
+  pluginOfTool(toolId: string): PluginManifest | undefined {
+    const entry = this.#tools.get(toolId);
+    return entry ? this.#running.get(entry.pluginId)?.manifest : undefined;
+  }
+
   /** Whether the tool belongs to a running plugin that draws its own output. */
   hasRenderer(toolId: string): boolean {
     const entry = this.#tools.get(toolId);
