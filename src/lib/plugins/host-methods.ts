@@ -27,6 +27,8 @@ export interface PluginToolSpec {
 /** What the table's handlers do; the host implements it for one plugin. */
 export interface HostActions {
   registerTool(spec: PluginToolSpec): Promise<void>;
+  /** A registration whose parameters failed the check: reports it (naming the plugin) and returns the error to throw. */
+  refuseTool(message: string): Error;
   removeTool(id: string): Promise<void>;
   setToolEnabled(id: string, enabled: boolean): Promise<void>;
   data(method: string, input: unknown): Promise<unknown>;
@@ -82,7 +84,15 @@ export function toolSpec(value: unknown): PluginToolSpec {
 /** Builds the method table served to one plugin frame. */
 export function hostMethods(actions: HostActions): Record<string, RpcHandler> {
   const table: Record<string, RpcHandler> = Object.create(null);
-  table['tools.register'] = (p) => actions.registerTool(toolSpec(p));
+  table['tools.register'] = (p) => {
+    let spec: PluginToolSpec;
+    try {
+      spec = toolSpec(p);
+    } catch (error) {
+      throw actions.refuseTool(error instanceof Error ? error.message : String(error));
+    }
+    return actions.registerTool(spec);
+  };
   table['tools.remove'] = (p) => actions.removeTool(toolId(params(p, 'tools.remove').id, 'tools.remove'));
   table['tools.setEnabled'] = (p) => {
     const raw = params(p, 'tools.setEnabled');

@@ -110,8 +110,9 @@ export class PluginHost {
   /** Stops a plugin for a failure: its row shows `reason`; it stays installed and switched on. */
   async halt(pluginId: string, reason: string): Promise<void> {
     if (!this.#running.has(pluginId) && !this.#opening.has(pluginId)) return;
-    await this.stop(pluginId);
+    // Set first: the calls that stopping rejects say why.
     this.#stopReasons.set(pluginId, reason);
+    await this.stop(pluginId);
     this.#changed();
   }
 
@@ -306,6 +307,7 @@ export class PluginHost {
     };
     return {
       registerTool: (spec: PluginToolSpec) => this.#registerTool(running, spec),
+      refuseTool: (message: string) => this.#fail(manifest, `cannot register a tool: ${message}`),
       removeTool: async (id: string) => {
         own(id);
         running.tools.delete(id);

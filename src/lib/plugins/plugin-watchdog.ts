@@ -106,9 +106,9 @@ export class PluginWatchdog {
 
   async #recover(first: Watched): Promise<void> {
     if (await first.probe()) {
-      const seconds = Math.round(this.#timeoutMs / 1000);
+      const limit = this.#timeoutMs >= 1000 ? `${Math.round(this.#timeoutMs / 1000)} s` : `${this.#timeoutMs} ms`;
       const doing = first.work();
-      await this.actions.halt(first.id, `not responding: its code ran for more than ${seconds} s without a break${doing.length ? ` while ${doing.join(' and ')}` : ''}.`);
+      await this.actions.halt(first.id, `not responding: its code ran for more than ${limit} without a break${doing.length ? ` while ${doing.join(' and ')}` : ''}.`);
       return;
     }
     // The frame is gone too: the sandbox process crashed, and with it every plugin frame.
