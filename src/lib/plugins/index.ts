@@ -16,7 +16,7 @@ export { checkRenderSpec, checkImageUrl, RENDER_SPEC_TYPES, RENDER_LIMITS } from
 export type { RenderSpec, RenderPolicy, ListItem, Cell } from './render-spec';
 export { measureJson, assertJsonWithin, formatSize, MAX_PLUGIN_OUTPUT_CHARS, MAX_JSON_DEPTH } from './payload-size';
 export type { JsonMeasure, JsonProblem } from './payload-size';
-export { MAX_TOOLS_PER_PLUGIN, MAX_TOOL_DEFINITION_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_RENDER_SPEC_CHARS, MAX_DATA_INPUT_CHARS } from './plugin-limits';
+export { MAX_TOOLS_PER_PLUGIN, MAX_TOOL_DEFINITION_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_DATA_INPUT_CHARS } from './plugin-limits';
 export { PluginWatchdog, HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, CRASH_LIMIT, CRASH_WINDOW_MS } from './plugin-watchdog';
 export type { Watched, WatchdogActions, WatchdogOptions } from './plugin-watchdog';
 export { floodGuard, PLUGIN_FLOOD_LIMIT } from './flood-guard';

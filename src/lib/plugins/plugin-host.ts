@@ -17,7 +17,7 @@ import { hostMethods, type PluginToolSpec } from './host-methods';
 import type { PluginManifest, PluginPackage } from './manifest';
 import { assertJsonWithin, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
 import { dataMethod, PERMISSION_LABELS } from './permissions';
-import { MAX_DATA_INPUT_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_RENDER_SPEC_CHARS, MAX_TOOLS_PER_PLUGIN } from './plugin-limits';
+import { MAX_DATA_INPUT_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_TOOLS_PER_PLUGIN } from './plugin-limits';
 import { PluginWatchdog, type Watched, type WatchdogOptions } from './plugin-watchdog';
 import { checkRenderSpec, type RenderSpec } from './render-spec';
 import { isTimeout, messageOf, pluginToolAnnotations, type PluginProblem, type PluginWorkspace } from './host-types';
@@ -278,7 +278,8 @@ export class PluginHost {
     const { running } = this.#route(toolId);
     try {
       const spec = await this.#busy(running, `drawing the output of ${toolId}`, () => running.peer.call('render', { id: toolId, input, output }, { timeoutMs: PLUGIN_RENDER_TIMEOUT_MS }));
-      assertJsonWithin(spec, MAX_RENDER_SPEC_CHARS, 'the spec');
+      // No JSON measure here: checkRenderSpec rebuilds the spec under caps on its total cells,
+      // parts and characters and stops at the first one passed, which bounds the work already.
       return checkRenderSpec(spec, { network: running.manifest.permissions.includes('network') });
     } catch (error) {
       throw this.#fail(running.manifest, this.#callFailure(running, `the renderer of ${toolId}`, PLUGIN_RENDER_TIMEOUT_MS, error));

@@ -1,12 +1,16 @@
 /**
  * Plugin output is drawn a frame's worth at a time: every RenderSpecView on the page takes its
  * rows from one shared budget of CELLS_PER_FRAME per animation frame, in the order the views asked.
- * One spec may hold 20,000 cells (RENDER_LIMITS.cells), spread over many tables and lists; drawn at
- * once they freeze the page for seconds, drawn this way no frame gets more than about 1,000.
+ * One spec may hold 20,000 cells (RENDER_LIMITS.cells), spread over many lists and short tables;
+ * drawn at once they freeze the page for seconds, drawn this way no frame gets more than 200.
  */
 
-/** Cells (table cells, list items, images) all plugin views together add per frame. */
-export const CELLS_PER_FRAME = 1_000;
+/**
+ * Cells (table cells, list items, images) all plugin views together add per frame. Chromium took
+ * about 0.5 ms per table cell to lay out in the Settings dialog here, so 200 keep a frame near the
+ * 100 ms a user still reads as immediate even on a slow machine; long tables are virtualised instead.
+ */
+export const CELLS_PER_FRAME = 200;
 
 /** A view that still has rows to draw: given a budget of cells, it draws some and says how many. */
 export type Grower = (budget: number) => { used: number; done: boolean };

@@ -20,8 +20,8 @@ import {
   type RenderSpec
 } from '$lib/plugins';
 
-/** How many problems the manager keeps. */
-const MAX_PROBLEMS = 50;
+/** How many problems the manager keeps, of all plugins (each row shows its own, newest first). */
+const MAX_PROBLEMS = 200;
 
 /** An installed plugin as the manager lists it. */
 export interface InstalledPlugin {
