@@ -90,6 +90,7 @@ test('no channel carries a note out of a plugin without the network permission: 
 });
 
 test('a tool handler that spins is stopped alone, with the reason on its row; Remove stops the CPU', async ({ page }) => {
+  test.setTimeout(60_000);
   await openPluginSettings(page);
   await installExample(page);
   await installFile(page, `${FIXTURES}/spinner.js`, 'Spinner fixture');
@@ -117,6 +118,7 @@ test('a tool handler that spins is stopped alone, with the reason on its row; Re
 });
 
 test('a plugin that spins while it starts is stopped with the reason, and the others start', async ({ page }) => {
+  test.setTimeout(60_000);
   const dialog = await openPluginSettings(page);
   await installExample(page);
   const meter = await startGapMeter(page);
