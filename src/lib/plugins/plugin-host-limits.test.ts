@@ -104,7 +104,7 @@ describe('PluginHost watchdog', () => {
 
   it('stops the plugin that was busy when the shared sandbox crashed, and restarts the others', async () => {
     // A longer heartbeat deadline than the other tests: a loaded machine must not look like a crash.
-    const { host, workspace, frames, problems } = makeHost(undefined, undefined, 500);
+    const { host, workspace, frames, problems } = makeHost(undefined, undefined, 2_000);
     await host.start({ manifest: testManifest('bomb'), script: tool('bomb', '() => new Promise(() => {})') });
     await host.start({ manifest: testManifest('calm'), script: tool('calm', '() => "ok"') });
     const call = workspace.tools.get('bomb')!({}).catch((error: Error) => error.message);
