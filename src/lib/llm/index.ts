@@ -42,3 +42,7 @@ export { webLlmModels, createWebLlmEngine } from './webllm-engine';
 export type { LoadProgress, EngineFactory, WebLlmEngine } from './webllm-engine';
 export { defaultWebLlmModel, runnableModels, DEFAULT_WEBLLM_MODEL_F16, DEFAULT_WEBLLM_MODEL_F32 } from './webllm-catalog';
 export type { WebLlmModelInfo } from './webllm-catalog';
+export { tokenCounterFor, tokenizerFamily, loadTokenCounter } from './tokenizers';
+export type { TokenCounter, TokenizerFamily } from './tokenizers';
+export { toolCallFormat, toolFormatFamily } from './tool-formats';
+export type { ToolCallFormat, ToolFormatFamily } from './tool-formats';
