@@ -21,6 +21,7 @@ import {
   isLocalProvider,
   listModels,
   ProviderError,
+  servedContextTokens,
   testConnection,
   webLlmModels,
   WebLlmProvider,
@@ -34,7 +35,7 @@ import {
   type ProviderConfig
 } from '$lib/llm';
 import type { CancelRegistry } from '$lib/rpc';
-import type { ToolCallSource, ToolContext, ToolInfo, ToolResult } from '$lib/tools';
+import { semanticSearchDescription, type SemanticKind, type ToolCallSource, type ToolContext, type ToolInfo, type ToolResult } from '$lib/tools';
 
 /** The provider settings a call runs with: the config (key included) and the remote opt-in. */
 export interface AgentProviderSettings {
@@ -77,6 +78,8 @@ export interface AgentApiDeps {
   registry: { list(): ToolInfo[]; call(id: string, input: unknown, ctx: ToolContext): Promise<ToolResult> };
   /** A fresh ToolContext per call, so a semantic index configured meanwhile is used. */
   toolContext(options: { source: ToolCallSource; signal?: AbortSignal }): ToolContext;
+  /** The semantic search host, so `semantic_search_notes` is described as what it is now. */
+  semantic?: { snapshot(): { available: boolean; config: { kind: string } } };
   /** Builds the provider for a config; the default is llm's `createProvider` (the benchmark passes its own). */
   createProvider?: ProviderFactory;
 }
@@ -84,10 +87,25 @@ export interface AgentApiDeps {
 /** Builds a provider from its config (llm's `createProvider` by default). */
 export type ProviderFactory = (config: ProviderConfig, options?: CreateProviderOptions) => ChatProvider;
 
-/** The registry as the agent's tool host: every call marked as the AI's, with its own signal. */
-export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext'>): WorkspaceToolHost {
+/** What kind of search the embedder in use does. */
+function semanticKind(semantic: AgentApiDeps['semantic']): SemanticKind {
+  const snapshot = semantic?.snapshot();
+  if (!snapshot?.available) return 'none';
+  return snapshot.config.kind === 'hashed-ngram' ? 'lexical' : 'meaning';
+}
+
+/**
+ * The registry as the agent's tool host: every call marked as the AI's, with its own signal, and
+ * `semantic_search_notes` described for the embedder in use (lexical n-grams are not "by meaning").
+ */
+export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext' | 'semantic'>): WorkspaceToolHost {
   return {
-    list: () => deps.registry.list(),
+    list: () => {
+      const tools = deps.registry.list();
+      if (!deps.semantic) return tools;
+      const description = semanticSearchDescription(semanticKind(deps.semantic));
+      return tools.map((tool) => (tool.id === 'semantic_search_notes' ? { ...tool, description } : tool));
+    },
     call: (id, input, options) => deps.registry.call(id, input, deps.toolContext({ source: options.source, signal: options.signal }))
   };
 }
@@ -108,7 +126,12 @@ export function assertAllowed(settings: AgentProviderSettings): void {
 async function contextTokensFor(config: ProviderConfig): Promise<number> {
   try {
     if (config.kind === 'webllm') return (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config);
-    const listed = await listModels(config, { signal: AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS) });
+    const signal = AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS);
+    if (config.kind === 'openai-compatible') {
+      const served = await servedContextTokens(config, { signal });
+      return contextLengthFor(config, served ? { id: config.model, contextLength: served } : undefined);
+    }
+    const listed = await listModels(config, { signal });
     return contextLengthFor(config, listed.find((m) => m.id === config.model));
   } catch {
     // Listing is optional (many servers lack it or refuse it): plan with the cautious default.

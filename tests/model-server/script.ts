@@ -24,6 +24,9 @@ export interface Pacing {
 export interface ScriptedUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Anthropic: input read from / written to the prompt cache (not part of inputTokens there). */
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
 }
 
 /** A reply of plain text. */

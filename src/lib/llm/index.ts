@@ -31,7 +31,7 @@ export { OpenAiCompatibleProvider } from './openai-provider';
 export { AnthropicProvider, ANTHROPIC_DEFAULT_MAX_TOKENS } from './anthropic-provider';
 export { WebLlmProvider } from './webllm-provider';
 export type { WebLlmProviderOptions } from './webllm-provider';
-export { listModels, contextLengthFor, LOCAL_DEFAULT_CONTEXT_TOKENS, REMOTE_DEFAULT_CONTEXT_TOKENS } from './models';
+export { listModels, servedContextTokens, contextLengthFor, LOCAL_DEFAULT_CONTEXT_TOKENS, REMOTE_DEFAULT_CONTEXT_TOKENS } from './models';
 export { testConnection } from './connection';
 export type { ConnectionResult } from './connection';
 export { isLoopbackUrl, explainUnreachable, normalizeOpenAiBaseUrl, normalizeAnthropicBaseUrl } from './endpoint';
