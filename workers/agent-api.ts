@@ -12,29 +12,27 @@
  * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
  * for programming mistakes, and when the worker dies (the page's client reports that).
  */
-import * as Comlink from 'comlink';
-import { createAgent, AgentError, type Agent, type AgentFailure } from '$lib/agent';
+import { AgentError, type AgentFailure } from '$lib/agent';
 import type { NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
 import {
-  contextLengthFor,
-  createProvider,
   isLocalProvider,
   listModels,
   ProviderError,
-  servedContextTokens,
   testConnection,
   webLlmModels,
-  WebLlmProvider,
   type ChatDelta,
   type ChatMessage,
-  type ChatProvider,
   type ConnectionResult,
-  type CreateProviderOptions,
   type LoadProgress,
   type ModelInfo,
   type ProviderConfig
 } from '$lib/llm';
 import type { CancelRegistry } from '$lib/rpc';
+import { AgentCache, type ProviderFactory } from './agent-cache';
+import { createModelApi } from './model-api';
+import { release, tell } from './page-proxies';
+
+export type { ProviderFactory } from './agent-cache';
 import { semanticSearchDescription, type SemanticKind, type ToolCallSource, type ToolContext, type ToolInfo, type ToolResult } from '$lib/tools';
 
 /** The provider settings a call runs with: the config (key included) and the remote opt-in. */
@@ -82,10 +80,10 @@ export interface AgentApiDeps {
   semantic?: { snapshot(): { available: boolean; config: { kind: string } } };
   /** Builds the provider for a config; the default is llm's `createProvider` (the benchmark passes its own). */
   createProvider?: ProviderFactory;
+  /** How long an unused in-browser model keeps its GPU memory (default IDLE_UNLOAD_MS). */
+  idleUnloadMs?: number;
 }
 
-/** Builds a provider from its config (llm's `createProvider` by default). */
-export type ProviderFactory = (config: ProviderConfig, options?: CreateProviderOptions) => ChatProvider;
 
 /** What kind of search the embedder in use does. */
 function semanticKind(semantic: AgentApiDeps['semantic']): SemanticKind {
@@ -110,9 +108,6 @@ export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext
   };
 }
 
-/** How long model listing may take when a turn looks up the model's context window. */
-const CONTEXT_LOOKUP_TIMEOUT_MS = 3_000;
-
 /** The words shown when a remote provider has no opt-in. */
 export const REMOTE_REFUSED_MESSAGE =
   'This provider is on another computer, and sending notes to it is not allowed. Turn on “Allow sending notes to this provider” in Settings to use it.';
@@ -120,53 +115,6 @@ export const REMOTE_REFUSED_MESSAGE =
 /** Throws a `config` ProviderError when the settings send notes away without the user's opt-in. */
 export function assertAllowed(settings: AgentProviderSettings): void {
   if (!isLocalProvider(settings.config) && !settings.allowRemote) throw new ProviderError('config', REMOTE_REFUSED_MESSAGE);
-}
-
-/** The context window to plan with: the catalogue's (WebLLM), the server's stated one, or a default. */
-async function contextTokensFor(config: ProviderConfig): Promise<number> {
-  try {
-    if (config.kind === 'webllm') return (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config);
-    const signal = AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS);
-    if (config.kind === 'openai-compatible') {
-      const served = await servedContextTokens(config, { signal });
-      return contextLengthFor(config, served ? { id: config.model, contextLength: served } : undefined);
-    }
-    const listed = await listModels(config, { signal });
-    return contextLengthFor(config, listed.find((m) => m.id === config.model));
-  } catch {
-    // Listing is optional (many servers lack it or refuse it): plan with the cautious default.
-    return contextLengthFor(config);
-  }
-}
-
-/** One agent per provider settings; rebuilt when they change (the WebLLM engine is kept per model). */
-class AgentCache {
-  private key = '';
-  private entry: Promise<{ agent: Agent; provider: ChatProvider }> | undefined;
-  /** Where the current WebLLM provider reports progress to (the turn or load that waits for it). */
-  progressSink: ((progress: LoadProgress) => void) | undefined;
-
-  constructor(
-    private readonly tools: WorkspaceToolHost,
-    private readonly makeProvider: ProviderFactory = createProvider
-  ) {}
-
-  get(config: ProviderConfig): Promise<{ agent: Agent; provider: ChatProvider }> {
-    const key = JSON.stringify(config);
-    if (this.entry && key === this.key) return this.entry;
-    this.key = key;
-    this.entry = this.build(config);
-    this.entry.catch(() => {
-      if (this.key === key) this.entry = undefined;
-    });
-    return this.entry;
-  }
-
-  private async build(config: ProviderConfig) {
-    const provider = this.makeProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
-    const contextTokens = await contextTokensFor(config);
-    return { provider, agent: createAgent({ provider, tools: this.tools, contextTokens }) };
-  }
 }
 
 /** The failure outcome for anything a turn threw. */
@@ -181,28 +129,9 @@ function sessionHost(remote: SessionToolHost | undefined): SessionToolHost | und
   return remote && { call: (name, args) => remote.call(name, args, {}) };
 }
 
-/**
- * Calls a listener method without waiting: a slow page must not slow the turn. Called as a method
- * (never through `.call`), because on a Comlink proxy `.call` would be a remote property path.
- */
-function tell(send: () => unknown): void {
-  try {
-    Promise.resolve(send()).catch(() => {});
-  } catch {
-    // A listener that throws synchronously (a page-side test double) must not end the turn.
-  }
-}
-
-/** Releases a Comlink proxy from the page; plain objects (tests) have no release method. */
-function release(value: unknown): void {
-  if (typeof value !== 'object' && typeof value !== 'function') return;
-  const releaser = (value as { [Comlink.releaseProxy]?: () => void } | null)?.[Comlink.releaseProxy];
-  if (typeof releaser === 'function') releaser.call(value);
-}
-
 /** Builds the agent's worker methods, to spread into the workspace API. */
 export function createAgentApi(deps: AgentApiDeps) {
-  const agents = new AgentCache(agentToolHost(deps), deps.createProvider);
+  const agents = new AgentCache(agentToolHost(deps), deps.createProvider, deps.idleUnloadMs);
   return {
     /** Runs one chat turn; see TurnOutcome. `sessionTools` is needed when the context has a note. */
     async runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome> {
@@ -211,14 +140,16 @@ export function createAgentApi(deps: AgentApiDeps) {
         assertAllowed(request.settings);
         if (listener?.onProgress) agents.progressSink = (p) => tell(() => listener.onProgress?.(p));
         const { agent } = await agents.get(request.settings.config);
-        const result = await agent.runNoteChat(request.context, request.history, request.message, {
-          signal,
-          sessionTools: sessionHost(sessionTools),
-          onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
-          onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
-          onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
-          onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i)))
-        });
+        const result = await agents.active(() =>
+          agent.runNoteChat(request.context, request.history, request.message, {
+            signal,
+            sessionTools: sessionHost(sessionTools),
+            onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
+            onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
+            onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
+            onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i)))
+          })
+        );
         return { ok: true, result };
       } catch (error) {
         return failure(error);
@@ -255,20 +186,7 @@ export function createAgentApi(deps: AgentApiDeps) {
       return listModels(settings.config);
     },
 
-    /** Downloads (or reuses) and loads a WebLLM model, reporting progress; `cancel(callId)` stops waiting. */
-    async loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void> {
-      if (settings.config.kind !== 'webllm') throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
-      const signal = deps.cancels.signal(callId);
-      agents.progressSink = onProgress && ((p) => tell(() => onProgress(p)));
-      try {
-        const { provider } = await agents.get(settings.config);
-        if (provider instanceof WebLlmProvider) await provider.load(signal);
-      } finally {
-        deps.cancels.release(callId);
-        agents.progressSink = undefined;
-        release(onProgress);
-      }
-    }
+    ...createModelApi(agents, deps.cancels)
   };
 }
 

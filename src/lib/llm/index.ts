@@ -38,7 +38,7 @@ export { isLoopbackUrl, explainUnreachable, normalizeOpenAiBaseUrl, normalizeAnt
 export { parseToolArguments } from './tool-args';
 export { detectWebGpu } from './webllm-gpu';
 export type { GpuSupport, GpuLike } from './webllm-gpu';
-export { webLlmModels, createWebLlmEngine } from './webllm-engine';
+export { webLlmModels, createWebLlmEngine, deleteWebLlmModel } from './webllm-engine';
 export type { LoadProgress, EngineFactory, WebLlmEngine } from './webllm-engine';
 export { defaultWebLlmModel, runnableModels, DEFAULT_WEBLLM_MODEL_F16, DEFAULT_WEBLLM_MODEL_F32 } from './webllm-catalog';
 export type { WebLlmModelInfo } from './webllm-catalog';

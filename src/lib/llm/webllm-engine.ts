@@ -122,6 +122,12 @@ export async function webLlmModels(options: { checkCache?: boolean } = {}): Prom
   return catalog;
 }
 
+/** Deletes a model's weights, configuration and library from the browser's cache (web-llm's own cache API). */
+export async function deleteWebLlmModel(model: string): Promise<void> {
+  const webllm = await import('@mlc-ai/web-llm');
+  await webllm.deleteModelAllInfoInCache(model);
+}
+
 /** Explains why a model failed to load, by web-llm's error names and the browser's. */
 export function loadError(model: string, error: unknown): ProviderError {
   const { name = '', message = String(error) } = (error ?? {}) as { name?: string; message?: string };
