@@ -10,7 +10,7 @@ import { estimateTokens, splitPieces, turnOutputText, type RawTurn, type Scripte
 
 /** What the server shares with the players. */
 export interface PlayContext {
-  nextTurn(): { turn: Turn; index: number } | undefined;
+  nextTurn(body: Record<string, unknown>): { turn: Turn; index: number } | undefined;
   unsupportedParams: string[];
   /** Anthropic's prompt cache, shared by the server's requests. */
   promptCache: PromptCache;
@@ -82,7 +82,7 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
     error.error.code = 'unsupported_parameter';
     return sendJson(res, 400, error);
   }
-  const next = ctx.nextTurn();
+  const next = ctx.nextTurn(body);
   if (!next) return sendJson(res, 500, openAiError(500, EXHAUSTED));
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
@@ -109,7 +109,7 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
 
 /** Answers a POST /v1/messages. */
 export async function playAnthropic(body: Record<string, unknown>, res: ServerResponse, ctx: PlayContext): Promise<void> {
-  const next = ctx.nextTurn();
+  const next = ctx.nextTurn(body);
   if (!next) return sendJson(res, 500, anthropicError(500, EXHAUSTED));
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';

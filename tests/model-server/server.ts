@@ -17,7 +17,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ScriptedModel, Turn } from './script';
+import type { ScriptEntry, ScriptedModel } from './script';
 import { playAnthropic, playOpenAi, type PlayContext } from './play';
 import { PromptCache } from './prompt-cache';
 import { flavorModel, flavorRoute, type FlavorOptions } from './flavors';
@@ -25,7 +25,7 @@ import { flavorModel, flavorRoute, type FlavorOptions } from './flavors';
 /** How to start the server. */
 export interface ModelServerOptions {
   /** Turns to play, one per chat request, in order. More can be added with `enqueue`. */
-  script?: Turn[];
+  script?: ScriptEntry[];
   /** Models listed on GET /v1/models (default: one model, `scripted-model`). */
   models?: ScriptedModel[];
   /**
@@ -59,7 +59,7 @@ export interface ModelServer {
   /** Every request received, in order (OPTIONS preflights excluded). */
   requests: RecordedRequest[];
   /** Appends turns to the script. */
-  enqueue(...turns: Turn[]): void;
+  enqueue(...turns: ScriptEntry[]): void;
   /** How many turns are left to play. */
   remaining(): number;
   /** Stops listening and cuts open connections (again: no-op). */
@@ -103,17 +103,18 @@ function listModels(req: IncomingMessage, models: ScriptedModel[]): object {
 
 /** Starts a scripted model server on 127.0.0.1. */
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
-  const script: Turn[] = [...(options.script ?? [])];
+  const script: ScriptEntry[] = [...(options.script ?? [])];
   const requests: RecordedRequest[] = [];
   const flavor = options.flavor;
   const models = (options.models ?? DEFAULT_MODELS).map((m) => (flavor ? flavorModel(m, flavor) : m));
   let turnIndex = 0;
 
   const ctx: PlayContext = {
-    nextTurn: () => {
-      const turn = script.shift();
-      if (turn) turnIndex += 1;
-      return turn ? { turn, index: turnIndex } : undefined;
+    nextTurn: (body) => {
+      const entry = script.shift();
+      if (!entry) return undefined;
+      turnIndex += 1;
+      return { turn: typeof entry === 'function' ? entry(body) : entry, index: turnIndex };
     },
     unsupportedParams: options.unsupportedParams ?? [],
     promptCache: new PromptCache(options.cacheMinTokens)
