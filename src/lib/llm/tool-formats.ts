@@ -173,6 +173,19 @@ const HERMES_INSTRUCTIONS = (tools: ToolSpec[]) =>
     'When you need no function, answer the user in plain Markdown.'
   ].join('\n');
 
+/**
+ * The generic family has no template of its own to follow, so its instructions are the Qwen form
+ * without the template's boilerplate, and tools are listed without the `{"type": "function"}`
+ * wrapper: on a 4k window, about 120 tokens saved for ten tools (bench:prompt).
+ */
+const GENERIC_INSTRUCTIONS = (tools: ToolSpec[]) =>
+  [
+    '# Tools',
+    'To call a function, write <tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call> (one block per call). Functions:',
+    ...tools.map((t) => JSON.stringify({ name: t.name, description: t.description, parameters: t.inputSchema })),
+    'Write your answer to the user as plain Markdown, outside the tags.'
+  ].join('\n');
+
 const LLAMA3_INSTRUCTIONS = (tools: ToolSpec[]) =>
   [
     'You have access to the following functions. To call a function, respond with a JSON for a function call with its proper arguments.',
@@ -204,7 +217,7 @@ const FORMATS: Record<ToolFormatFamily, ToolCallFormat> = {
   qwen: taggedFormat('qwen', true, QWEN_INSTRUCTIONS),
   hermes: taggedFormat('hermes', false, HERMES_INSTRUCTIONS),
   llama3,
-  generic: taggedFormat('generic', true, QWEN_INSTRUCTIONS)
+  generic: taggedFormat('generic', true, GENERIC_INSTRUCTIONS)
 };
 
 /** Which family's tool-call format a WebLLM model id speaks. */
