@@ -139,7 +139,7 @@ export function createAgentApi(deps: AgentApiDeps) {
       try {
         assertAllowed(request.settings);
         if (listener?.onProgress) agents.progressSink = (p) => tell(() => listener.onProgress?.(p));
-        const { agent } = await agents.get(request.settings.config);
+        const agent = await agents.get(request.settings.config).agent;
         const result = await agents.active(() =>
           agent.runNoteChat(request.context, request.history, request.message, {
             signal,

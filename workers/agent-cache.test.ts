@@ -30,25 +30,25 @@ afterEach(() => vi.useRealTimers());
 describe('AgentCache', () => {
   it('unloads the previous in-browser model when the model changes', async () => {
     const { agents, engines } = cache();
-    const first = await agents.get(QWEN);
-    await agents.active(() => first.agent.runNoteChat({}, [], 'hi'));
-    await agents.get(LLAMA);
+    const first = await agents.get(QWEN).agent;
+    await agents.active(() => first.runNoteChat({}, [], 'hi'));
+    agents.get(LLAMA);
     await vi.waitFor(() => expect(engines[0].unloaded).toBe(true));
   });
 
   it('keeps the model loaded while the same settings are used', async () => {
     const { agents, engines } = cache();
-    const entry = await agents.get(QWEN);
-    await agents.active(() => entry.agent.runNoteChat({}, [], 'hi'));
-    expect(await agents.get({ ...QWEN })).toBe(entry);
+    const entry = agents.get(QWEN);
+    await agents.active(async () => (await entry.agent).runNoteChat({}, [], 'hi'));
+    expect(agents.get({ ...QWEN })).toBe(entry);
     expect(engines[0].unloaded).toBe(false);
   });
 
   it('unloads after the idle time, not during a turn, and loads again on the next turn', async () => {
     vi.useFakeTimers();
     const { agents, engines } = cache(1000);
-    const entry = await agents.get(QWEN);
-    await agents.active(() => entry.agent.runNoteChat({}, [], 'hi'));
+    const agent = await agents.get(QWEN).agent;
+    await agents.active(() => agent.runNoteChat({}, [], 'hi'));
     await vi.advanceTimersByTimeAsync(999);
     expect(engines[0].unloaded).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
@@ -58,7 +58,7 @@ describe('AgentCache', () => {
   it('does not unload while a turn is running past the idle time', async () => {
     vi.useFakeTimers();
     const { agents, engines } = cache(1000);
-    await agents.get(QWEN);
+    await agents.get(QWEN).agent;
     let finish = () => {};
     const running = agents.active(() => new Promise<void>((resolve) => (finish = resolve)));
     await vi.advanceTimersByTimeAsync(5000);

@@ -57,16 +57,19 @@ async function counterFor(config: ProviderConfig, contextTokens: number): Promis
   return tokenCounterFor(config.model).catch(() => undefined);
 }
 
-/** What the cache holds for the current settings. */
+/**
+ * What the cache holds for the current settings: the provider at once (a download can start, and be
+ * stopped, right away), the agent when the context window and the family's tokenizer are known.
+ */
 export interface AgentEntry {
-  agent: Agent;
+  agent: Promise<Agent>;
   provider: ChatProvider;
 }
 
 /** The agents of a worker: the current settings' one. */
 export class AgentCache {
   private key = '';
-  private entry: Promise<AgentEntry> | undefined;
+  private entry: AgentEntry | undefined;
   private busy = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Where the current WebLLM provider reports progress to (the turn or load that waits for it). */
@@ -78,22 +81,28 @@ export class AgentCache {
     private readonly idleUnloadMs = IDLE_UNLOAD_MS
   ) {}
 
-  /** The agent for these settings; other settings' in-browser model is unloaded. */
-  get(config: ProviderConfig): Promise<AgentEntry> {
+  /**
+   * The provider and agent for these settings; other settings' in-browser model is unloaded. Throws
+   * a ProviderError for settings no provider can be made from (e.g. no model chosen).
+   */
+  get(config: ProviderConfig): AgentEntry {
     const key = JSON.stringify(config);
     if (this.entry && key === this.key) return this.entry;
     void this.unloadCurrent();
+    const provider = this.makeProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
+    const agent = this.build(config, provider);
+    const entry: AgentEntry = { provider, agent };
     this.key = key;
-    const entry = (this.entry = this.build(config));
-    entry.catch(() => {
+    this.entry = entry;
+    agent.catch(() => {
       if (this.entry === entry) this.entry = undefined;
     });
     return entry;
   }
 
   /** The in-browser provider of the current settings when it is `model`, without building one. */
-  async webLlm(model: string): Promise<WebLlmProvider | undefined> {
-    const provider = (await this.entry?.catch(() => undefined))?.provider;
+  webLlm(model: string): WebLlmProvider | undefined {
+    const provider = this.entry?.provider;
     return provider instanceof WebLlmProvider && provider.model === model ? provider : undefined;
   }
 
@@ -111,7 +120,7 @@ export class AgentCache {
   /** Frees the GPU memory of the current settings' in-browser model (it reloads on the next use). */
   async unloadCurrent(): Promise<void> {
     clearTimeout(this.idleTimer);
-    const provider = (await this.entry?.catch(() => undefined))?.provider;
+    const provider = this.entry?.provider;
     if (provider instanceof WebLlmProvider) await provider.unload().catch(() => undefined);
   }
 
@@ -119,10 +128,9 @@ export class AgentCache {
     if (this.busy === 0) await this.unloadCurrent();
   }
 
-  private async build(config: ProviderConfig): Promise<AgentEntry> {
-    const provider = this.makeProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
+  private async build(config: ProviderConfig, provider: ChatProvider): Promise<Agent> {
     const contextTokens = await contextTokensFor(config);
     const countTokens = await counterFor(config, contextTokens);
-    return { provider, agent: createAgent({ provider, tools: this.tools, contextTokens, countTokens }) };
+    return createAgent({ provider, tools: this.tools, contextTokens, countTokens });
   }
 }

@@ -68,7 +68,7 @@ export function createModelApi(agents: AgentCache, cancels: CancelRegistry) {
       const signal = cancels.signal(callId);
       agents.progressSink = onProgress && ((p) => tell(() => onProgress(p)));
       try {
-        const { provider } = await agents.get(settings.config);
+        const { provider } = agents.get(settings.config);
         if (provider instanceof WebLlmProvider) await agents.active(() => provider.load(signal));
       } finally {
         cancels.release(callId);
@@ -82,7 +82,7 @@ export function createModelApi(agents: AgentCache, cancels: CancelRegistry) {
      * Returns whether a download was running.
      */
     async stopModelDownload(model: string, discard = false): Promise<boolean> {
-      const provider = await agents.webLlm(model);
+      const provider = agents.webLlm(model);
       const running = provider?.active ?? false;
       await provider?.unload();
       if (discard) await deleteWebLlmModel(model);
@@ -91,7 +91,7 @@ export function createModelApi(agents: AgentCache, cancels: CancelRegistry) {
 
     /** Deletes a downloaded model (unloading it first if it is the one in use); returns the storage after. */
     async deleteModel(model: string): Promise<StorageUse | undefined> {
-      await (await agents.webLlm(model))?.unload();
+      await agents.webLlm(model)?.unload();
       await deleteWebLlmModel(model);
       return storageUse().catch(() => undefined);
     }

@@ -222,7 +222,7 @@ const FORMATS: Record<ToolFormatFamily, ToolCallFormat> = {
 
 /** Which family's tool-call format a WebLLM model id speaks. */
 export function toolFormatFamily(modelId: string): ToolFormatFamily {
-  if (/^Qwen(2(\.5)?|3)-/i.test(modelId)) return 'qwen';
+  if (/^Qwen[23](\.\d)?-/i.test(modelId)) return 'qwen';
   if (/^Hermes-(2-Pro|3)-/i.test(modelId)) return 'hermes';
   if (/^Llama-3\.[123]-/i.test(modelId)) return 'llama3';
   return 'generic';
