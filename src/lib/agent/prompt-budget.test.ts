@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtinTools } from '$lib/tools';
 import { loadTokenCounter } from '$lib/llm';
 import { ANCHOR_TOOLS } from './session-tool-defs';
@@ -14,6 +14,9 @@ async function input(userMessage: string, contextTokens: number, usedBefore: str
   const count = await loadTokenCounter('qwen');
   return { tools: all, contextTokens, outputReserveTokens: 1024, userMessage, usedBefore: new Set(usedBefore), countTool: (t: TurnTool) => count(JSON.stringify(toolSpecs([t])[0])) };
 }
+
+// The Qwen tokenizer is a module of several MB: loaded once, with time to spare on a busy machine.
+beforeAll(() => loadTokenCounter('qwen'), 120_000);
 
 describe('fitTools', () => {
   it('keeps every tool, descriptions whole, on a large window', async () => {

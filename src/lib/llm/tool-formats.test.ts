@@ -1,10 +1,13 @@
 // The per-family tool-call formats: the structural tag each family's requests carry, checked with
 // web-llm's own XGrammar (the compiler a browser runs), and reading the answers back.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openWebLlm } from '../../../tests/webllm/open-webllm';
 import { toolCallFormat, toolFormatFamily, type ToolFormatFamily } from './tool-formats';
 import { FormattedStreamer, parseFormattedOutput, toFormattedMessages, toolStructuralTag } from './webllm-structural';
 import type { ChatDelta, ToolSpec } from './types';
+
+// web-llm's module is 6.8 MB: opened once, with time to spare on a busy machine.
+beforeAll(() => openWebLlm(), 120_000);
 
 const search: ToolSpec = { name: 'search_notes', description: 'Search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
 const append: ToolSpec = { name: 'append_to_note', description: 'Append', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };

@@ -3,7 +3,7 @@
 // own code for everything but the GPU forward passes (tests/webllm/real-engine.ts), including the
 // grammar compile of prefill through its bundled XGrammar. If the fake drifts from web-llm (or a
 // web-llm upgrade changes one of these), a test here fails for one of the two.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realEngine, REAL_ENGINE_MODEL } from '../../../tests/webllm/real-engine';
 import { openWebLlm } from '../../../tests/webllm/open-webllm';
 import { FakeEngine } from './webllm-fake.test-helpers';
@@ -18,6 +18,9 @@ interface Subject {
 }
 
 type Make = (outputs: string[], options?: { decodeDelayMs?: number }) => Promise<Subject>;
+
+// web-llm's module is 6.8 MB: opened once, with time to spare on a busy machine.
+beforeAll(() => openWebLlm(), 120_000);
 
 const subjects: [name: string, make: Make][] = [
   [
