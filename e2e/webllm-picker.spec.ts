@@ -17,6 +17,9 @@ const LLAMA_F32 = 'Llama-3.2-1B-Instruct-q4f32_1-MLC';
 test.use({ serviceWorkers: 'block', launchOptions: { executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] } });
 
 test.beforeEach(async ({ context }) => installFakeWebLlm(context));
+// Downloads are paced pieces, and the first turn loads the family's tokenizer (several MB) in the
+// worker: slow on a loaded machine, so these tests get more time than the default.
+test.describe.configure({ timeout: 120_000 });
 
 async function openProvider(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -88,7 +91,7 @@ test('unloads the previous model when another is loaded, and chats in the Qwen t
 
   const sidebar = await openSidebar(page);
   await send(page, 'Hello');
-  await expect(sidebar.getByText('Hello from the in-browser model. How can I help with your notes?')).toBeVisible();
+  await expect(sidebar.getByText('Hello from the in-browser model. How can I help with your notes?')).toBeVisible({ timeout: 60_000 });
   const [request] = await events(page, 'request', QWEN_F32);
   expect(request.responseFormat?.type).toBe('structural_tag');
   expect(request.responseFormat?.structural_tag?.format.triggers).toEqual(['<tool_call>']);
