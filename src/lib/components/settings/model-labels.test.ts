@@ -7,6 +7,7 @@ describe('model labels', () => {
   it('words sizes and windows', () => {
     expect(sizeText(844)).toBe('844 MB');
     expect(sizeText(1630)).toBe('1.6 GB');
+    expect(sizeText(0)).toBe('under 1 MB');
     expect(contextText(4096)).toBe('4k');
   });
 

@@ -7,6 +7,7 @@ import type { WebLlmModelInfo } from '$lib/llm';
 /** "1.6 GB" or "820 MB". */
 export function sizeText(mb: number | undefined): string {
   if (mb === undefined) return 'size unknown';
+  if (mb < 1) return 'under 1 MB';
   return mb >= 1000 ? `${(mb / 1024).toFixed(1)} GB` : `${Math.round(mb)} MB`;
 }
 
