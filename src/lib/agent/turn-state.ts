@@ -30,6 +30,10 @@ export class TurnState {
   addAnswer(result: ChatResult): void {
     this.usage.inputTokens += result.usage.inputTokens;
     this.usage.outputTokens += result.usage.outputTokens;
+    for (const field of ['cachedInputTokens', 'cacheWriteTokens'] as const) {
+      const value = result.usage[field];
+      if (value) this.usage[field] = (this.usage[field] ?? 0) + value;
+    }
     const message: ChatMessage = { role: 'assistant', content: result.text };
     if (result.toolCalls.length > 0) message.toolCalls = result.toolCalls;
     this.messages.push(message);

@@ -8,7 +8,8 @@ export { serializePayload, successResult, errorResult, failureMessage } from './
 export { bindToolSwitches, loadToolSwitches, TOOL_SWITCHES_KEY } from './tool-switches';
 export type { ToolSwitchBinding } from './tool-switches';
 export { builtinTools, registerBuiltinTools } from './builtin';
-export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE } from './builtin/semantic-search-notes';
+export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE, semanticSearchDescription } from './builtin/semantic-search-notes';
+export type { SemanticKind } from './builtin/semantic-search-notes';
 export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
 export { DEFAULT_READ_CHARS } from './builtin/read-note';
 export {
