@@ -27,6 +27,7 @@ import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
+import { SettingsNavigation } from './settings-nav.svelte';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
@@ -48,6 +49,8 @@ export class Workspace {
   /** Ranked ids for `searchQuery`, or null until the engine answered. */
   searchResults: string[] | null = $state.raw(null);
   sidebarOpen = $state(false);
+  /** The Settings dialog: open or not, and at which section. */
+  readonly settings = new SettingsNavigation();
   pane: Pane = $state('notes');
   /** False until the database is open and holds a default notebook. */
   ready = $state(false);
@@ -128,6 +131,15 @@ export class Workspace {
     await this.#restoreLastOpen();
     try {
       this.persistenceNoticeDismissed = await getSetting(this.db, PERSISTENCE_NOTICE_KEY, false);
+    } catch {
+      // Unreadable: the notice stays hidden rather than nag on every start.
+    }
+    await this.checkPersistence();
+  }
+
+  /** Asks the browser (again, e.g. once the app is installed) to keep Folio's storage persistent. */
+  async checkPersistence(): Promise<void> {
+    try {
       this.persistence = await requestPersistentStorage();
     } catch {
       this.persistence = 'unsupported';
