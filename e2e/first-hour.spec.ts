@@ -61,7 +61,7 @@ test('the storage notice waits for a note, offers a backup, and stays dismissed'
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('install Folio');
   const download = page.waitForEvent('download');
-  await notice.getByRole('button', { name: 'Download a backup' }).click();
+  await notice.getByRole('button', { name: 'Keep a copy in a file' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.jex$/);
 
   await notice.getByRole('button', { name: 'Don’t show again' }).click();
