@@ -94,6 +94,14 @@ export class Workspace {
     return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current;
   }
 
+  /**
+   * Whether the list's ids are known well enough to say the scope is empty: all of them are read,
+   * or the first screenful came back empty (then there are none), which is one read sooner.
+   */
+  get listKnown(): boolean {
+    return this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.length === 0);
+  }
+
   /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
   listShown(): void {
     this.#listShown = true;
