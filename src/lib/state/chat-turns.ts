@@ -22,6 +22,8 @@ export interface ChatTurn {
   status: ChatTurnStatus;
   /** Why it failed, in words for the user. */
   error?: string;
+  /** It failed on the provider settings (none chosen, or not allowed): only Settings can fix it. */
+  needsSettings?: boolean;
   usage?: Usage;
   /** The agent messages of a finished turn, for the history of the next. */
   messages: ChatMessage[];

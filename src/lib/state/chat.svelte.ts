@@ -232,7 +232,10 @@ export class ChatState {
   async #end(conversation: Conversation, turnId: string, outcome: TurnOutcome): Promise<void> {
     if (outcome.ok) conversation.update(turnId, (t) => finishedTurn(t, outcome.result));
     else if (outcome.reason === 'aborted') conversation.update(turnId, (t) => failedTurn(t, 'stopped', undefined, outcome.partial));
-    else conversation.update(turnId, (t) => failedTurn(t, 'failed', outcome.message, outcome.partial));
+    else {
+      const needsSettings = outcome.reason === 'settings' || undefined;
+      conversation.update(turnId, (t) => ({ ...failedTurn(t, 'failed', outcome.message, outcome.partial), needsSettings }));
+    }
     await conversation.save();
   }
 }
