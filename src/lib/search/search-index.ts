@@ -59,6 +59,11 @@ export class SearchIndex {
     return index;
   }
 
+  /** Replaces this index's notes with a snapshot's (throws RangeError, leaving the index as it was, when the snapshot does not hold together). */
+  restore(snapshot: IndexSnapshot): void {
+    this.load(indexFromSnapshot(snapshot));
+  }
+
   /** The index as a snapshot to store (compacted first, so it holds live notes only, in order). */
   toSnapshot(): IndexSnapshot {
     this.compact();
