@@ -206,9 +206,14 @@ export class Postings {
     return this.packed.byteLength + this.packedOffsets.byteLength + this.packedCounts.byteLength + entries * 8 + chars * 2 + this.terms.length * 80;
   }
 
-  /** The postings as a snapshot; packs first so the snapshot holds no tail. */
+  /** Whether postings were added since the last `pack()`. */
+  get hasTail(): boolean {
+    return this.tails.length > 0;
+  }
+
+  /** The postings as a snapshot; packs first (with `renumber`) when a tail is left, so the snapshot holds none. */
   toSnapshot(renumber: Int32Array): PostingsSnapshot {
-    this.pack(renumber);
+    if (this.hasTail) this.pack(renumber);
     return { terms: this.terms.slice(), bytes: this.packed, offsets: this.packedOffsets, counts: this.packedCounts };
   }
 

@@ -146,6 +146,11 @@ export class SearchIndex {
 
   /** Renumbers the live notes (keeping their order) and packs the postings; drops what removed ones left behind. */
   compact(): void {
+    if (this.byId.size === this.docs.length) {
+      // Nothing retired: the numbering stands, only postings added since the last pack are packed.
+      if (this.postings.hasTail) this.postings.pack(Int32Array.from(this.docs, (_, i) => i));
+      return;
+    }
     const renumber = new Int32Array(this.docs.length).fill(-1);
     const liveDocs: number[] = [];
     this.docs.forEach((record, doc) => {
@@ -154,7 +159,7 @@ export class SearchIndex {
       liveDocs.push(doc);
     });
     this.postings.pack(renumber);
-    this.streams.compact(liveDocs);
+    this.streams.compact(liveDocs, this.docs.length);
     this.load({ ...this.state(), docs: liveDocs.map((doc) => this.docs[doc] as DocRecord) });
   }
 

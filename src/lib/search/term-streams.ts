@@ -43,18 +43,30 @@ export class TermStreams {
     return { title, body };
   }
 
-  /** Keeps the documents `live` lists, renumbered 0… in that order. */
-  compact(live: number[]): void {
-    const next = new TermStreams();
-    next.data = new VarintWriter(Math.max(1024, this.data.length));
+  /**
+   * Keeps the documents `live` lists (ascending), renumbered 0… in that order. Each document's bytes
+   * are copied as they are: documents were appended in order, so a document ends where the next begins.
+   */
+  compact(live: number[], count: number): void {
+    const bytes = this.data.bytes;
+    const end = (doc: number) => (doc + 1 < count ? this.start[doc + 1] : this.data.length);
+    let total = 0;
+    for (const doc of live) total += end(doc) - this.start[doc];
+    const data = new VarintWriter(Math.max(1024, total));
+    const start = new Float64Array(live.length);
+    const titleLen = new Uint32Array(live.length);
+    const bodyLen = new Uint32Array(live.length);
     live.forEach((doc, i) => {
-      const { title, body } = this.read(doc);
-      next.set(i, title, body);
+      start[i] = data.length;
+      titleLen[i] = this.titleLen[doc];
+      bodyLen[i] = this.bodyLen[doc];
+      data.bytes.set(bytes.subarray(this.start[doc], end(doc)), data.length);
+      data.length += end(doc) - this.start[doc];
     });
-    this.data = next.data;
-    this.start = next.start;
-    this.titleLen = next.titleLen;
-    this.bodyLen = next.bodyLen;
+    this.data = data;
+    this.start = start;
+    this.titleLen = titleLen;
+    this.bodyLen = bodyLen;
   }
 
   /** Bytes held. */
