@@ -3,11 +3,11 @@
 // fast: the index starts from its stored snapshot instead of being rebuilt.
 //
 // The 1 s target is measured by `npm run bench:vault` (50,000 notes). Here, on a machine shared
-// with other work, a search after a reload took 1.1–4.4 s from the snapshot and 7–10 s when the
-// index had to be rebuilt; SNAPSHOT_BOUND_MS tells the two apart without failing on load.
-const SNAPSHOT_BOUND_MS = 5_000;
+// with other work, a search after a reload took 1–6 s from the snapshot and 7–10 s when the index
+// had to be rebuilt: the test checks that the start from the snapshot beats a rebuild measured in
+// the same run (the snapshot dropped), rather than a figure that load can push past.
 import { expect, test, type Page } from '@playwright/test';
-import { snapshotCoversLog } from '../tests/search-snapshot-probe.mjs';
+import { dropSnapshot, snapshotCoversLog } from '../tests/search-snapshot-probe.mjs';
 import { markdownVaultZip, rawVaultZip, vaultWord } from '../tests/vault-archives.mjs';
 import { notesList, openApp } from './shell-helpers';
 
@@ -45,31 +45,33 @@ async function searchAfterReload(page: Page, i: number): Promise<number> {
   return elapsed;
 }
 
-test.describe('a 20,000-note vault', () => {
-  test.describe.configure({ timeout: 300_000 });
+/** Once the import is searchable and its snapshot saved, times a search for note `i` after a reload. */
+async function expectFastSearchAfterReload(page: Page, first: number, i: number): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search notes' }).fill(vaultWord(first));
+  await expect(notesList(page).getByRole('option', { name: new RegExp(`^Note ${first}\\b`) })).toBeVisible({ timeout: 90_000 });
+  await waitForSnapshot(page);
+  const elapsed = await searchAfterReload(page, i);
+  await dropSnapshot(page);
+  const rebuilt = await searchAfterReload(page, i - 1);
+  console.log(`search after reload: ${elapsed} ms from the snapshot (target 1000 ms, in bench:vault), ${rebuilt} ms rebuilt`);
+  expect(elapsed).toBeLessThan(rebuilt);
+}
 
-  test('a Markdown zip of 20,000 files imports completely and is searchable within 1 s of a reload', async ({ page }) => {
+test.describe('a 20,000-note vault', () => {
+  test.describe.configure({ timeout: 420_000 });
+
+  test('a Markdown zip of 20,000 files imports completely and is searchable soon after a reload', async ({ page }) => {
     await openApp(page);
     await importArchive(page, 'vault.zip', markdownVaultZip(NOTES), NOTES);
-    await page.getByRole('searchbox', { name: 'Search notes' }).fill(vaultWord(1));
-    await expect(notesList(page).getByRole('option', { name: /^Note 1\b/ })).toBeVisible({ timeout: 60_000 });
-    await waitForSnapshot(page);
-    const elapsed = await searchAfterReload(page, 12_345);
-    console.log(`search after reload: ${elapsed} ms (target 1000 ms, in bench:vault)`);
-    expect(elapsed).toBeLessThan(SNAPSHOT_BOUND_MS);
+    await expectFastSearchAfterReload(page, 1, 12_345);
   });
 
-  test('a RAW zip of 20,000 notes imports completely, with its 10 notebooks, and is searchable within 1 s of a reload', async ({ page }) => {
+  test('a RAW zip of 20,000 notes imports completely, with its 10 notebooks, and is searchable soon after a reload', async ({ page }) => {
     await openApp(page);
     // 20,000 notes and 10 notebooks, each an item file.
     await importArchive(page, 'raw.zip', rawVaultZip(NOTES), NOTES + 10);
     const tree = page.getByRole('navigation', { name: 'Notebooks' });
     for (const b of [0, 9]) await expect(tree.getByRole('button', { name: `Folder ${b}`, exact: true })).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Search notes' }).fill(vaultWord(2));
-    await expect(notesList(page).getByRole('option', { name: /^Note 2\b/ })).toBeVisible({ timeout: 60_000 });
-    await waitForSnapshot(page);
-    const elapsed = await searchAfterReload(page, 19_999);
-    console.log(`search after reload: ${elapsed} ms (target 1000 ms, in bench:vault)`);
-    expect(elapsed).toBeLessThan(SNAPSHOT_BOUND_MS);
+    await expectFastSearchAfterReload(page, 2, 19_999);
   });
 });

@@ -122,9 +122,8 @@ async function benchOurs(SearchIndex, corpus) {
 
 async function benchPeer(peer, corpus) {
   const before = heap();
-  const native0 = peer.nativeMemory?.() ?? 0;
   const build = timed(() => peer.build(corpus.notes)).ms;
-  const memory = heap() - before + ((peer.nativeMemory?.() ?? 0) - native0);
+  const memory = heap() - before;
   const plain = timeQueries(PLAIN, (q) => peer.search(plainPart(q), isAny(q)), ROUNDS);
   const state = peer.persist();
   const start = timed(() => peer.restore(state)).ms;
@@ -156,7 +155,7 @@ function report({ n, ours, peers }) {
     ['start from persisted state', ms(ours.start), `≤ every peer ${mark(ours.start <= best((p) => p.start))}`, (p) => ms(p.start)],
     ['index build from scratch', ms(ours.build), at10k ? `≤ 3000 ms ${mark(ours.build <= TARGET.buildMs)}` : '', (p) => ms(p.build)],
     ['update after one save p50', ms(ours.update.p50), `≤ 10 ms ${mark(ours.update.p50 <= TARGET.updateMs)}`, (p) => ms(p.update.p50)],
-    ['index memory (heap delta; SQLite: + wasm)', mb(ours.memory), n === 50000 ? `≤ 80 MB ${mark(ours.memory <= TARGET.memoryBytes)}` : '', (p) => mb(p.memory)],
+    ['index memory (heap + buffers, wasm too)', mb(ours.memory), n === 50000 ? `≤ 80 MB ${mark(ours.memory <= TARGET.memoryBytes)}` : '', (p) => mb(p.memory)],
     ["recall of the peer's plain results", '', '', (p) => `${(p.recall * 100).toFixed(1)} %`]
   ];
   console.log(`${n.toLocaleString('en')} notes (snapshot ${mb(ours.snapshotBytes)} of arrays; memory estimate ${mb(ours.estimate)})`);

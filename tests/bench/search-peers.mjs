@@ -16,10 +16,12 @@ import MiniSearch from 'minisearch';
 import FlexSearch from 'flexsearch';
 
 const LIMIT = 20;
+/** Live JS memory: the heap plus ArrayBuffer contents (typed arrays live outside the heap). */
 const heap = () => {
   globalThis.gc?.();
   globalThis.gc?.();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 
 /** MiniSearch over title and body. */
@@ -134,9 +136,7 @@ export async function sqlitePeer() {
     replace(note) {
       const rowid = ids.indexOf(note.id) + 1;
       db.exec({ sql: 'UPDATE notes SET title = ?, body = ? WHERE rowid = ?', bind: [note.title, note.body, rowid] });
-    },
-    /** The wasm memory's size (SQLite's memory is outside the JS heap; this build has no sqlite3_memory_used). */
-    nativeMemory: () => s.wasm.heap8u().byteLength
+    }
   };
 }
 

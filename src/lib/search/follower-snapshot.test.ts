@@ -19,6 +19,15 @@ function follow(db: FolioDatabase) {
   return { index, follower, find };
 }
 
+/** A library indexed and saved by one follower; returns its stored snapshot record. */
+async function savedLibrary(db: FolioDatabase) {
+  await library(db);
+  const first = follow(db);
+  await first.follower.start();
+  await first.follower.save();
+  return (await readSearchSnapshot(db, SNAPSHOT_KEY))!;
+}
+
 describe('IndexFollower snapshots', () => {
   it('starts from a saved snapshot and applies the changes made after it', async () => {
     const db = freshDb();
@@ -57,11 +66,7 @@ describe('IndexFollower snapshots', () => {
 
   it('rebuilds when the snapshot claims changes the log does not have', async () => {
     const db = freshDb();
-    await library(db);
-    const first = follow(db);
-    await first.follower.start();
-    await first.follower.save();
-    const record = (await readSearchSnapshot(db, SNAPSHOT_KEY))!;
+    const record = await savedLibrary(db);
     await writeSearchSnapshot(db, { ...record, seq: record.seq + 1000 });
     const second = follow(db);
     await second.follower.start();
@@ -70,11 +75,7 @@ describe('IndexFollower snapshots', () => {
 
   it('rebuilds with a snapshot of an older format', async () => {
     const db = freshDb();
-    await library(db);
-    const first = follow(db);
-    await first.follower.start();
-    await first.follower.save();
-    const record = (await readSearchSnapshot(db, SNAPSHOT_KEY))!;
+    const record = await savedLibrary(db);
     const data = record.data as { index: { format: string } };
     await writeSearchSnapshot(db, { ...record, data: { ...data, index: { ...data.index, format: 'folio-fts-0' } } });
     const second = follow(db);

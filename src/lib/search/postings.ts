@@ -78,9 +78,13 @@ export class Postings {
     let id = this.termIds.get(term);
     if (id !== undefined) return id;
     id = this.terms.length;
-    this.termIds.set(term, id);
-    this.terms.push(term);
-    this.bucket(term, id);
+    // A token is a slice of its note's folded text, and V8 keeps the whole text alive behind a
+    // slice: copy the term out, or the dictionary pins one folded body per term (measured: 45 MB
+    // of the index's 80 MB at 50,000 notes).
+    const own = (' ' + term).slice(1);
+    this.termIds.set(own, id);
+    this.terms.push(own);
+    this.bucket(own, id);
     return id;
   }
 
