@@ -7,16 +7,12 @@
 /** @param {import('@playwright/test').Page} page */
 export function snapshotCoversLog(page) {
   return page.evaluate(async () => {
-    const db = await new Promise((resolve, reject) => {
-      const request = indexedDB.open('folio');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
     const read = (request) =>
       new Promise((resolve, reject) => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
+    const db = await read(indexedDB.open('folio'));
     const tx = db.transaction(['search_index', 'changes']);
     const snapshot = await read(tx.objectStore('search_index').get('full-text'));
     const last = await read(tx.objectStore('changes').openCursor(null, 'prev'));
@@ -33,10 +29,11 @@ export function dropSnapshot(page) {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
+    const tx = db.transaction('search_index', 'readwrite');
+    tx.objectStore('search_index').delete('full-text');
     await new Promise((resolve, reject) => {
-      const request = db.transaction('search_index', 'readwrite').objectStore('search_index').delete('full-text');
-      request.onsuccess = resolve;
-      request.onerror = () => reject(request.error);
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
     });
     db.close();
   });
