@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -48,6 +48,26 @@ export const SCHEMA_V2 = {
   chats: 'id, note_id, updated_time',
   plugins: 'id'
 };
+
+/**
+ * Version 3: a store for the search index's snapshot, so a big library is searchable at start
+ * without rebuilding the index from every note (nothing to upgrade: the store starts empty).
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  search_index: 'key'
+};
+
+/**
+ * A stored snapshot of an index (search/), valid for the change log up to `seq`: whoever loads it
+ * applies the changes after `seq`. `data` is the index's own layout, checked by the index.
+ */
+export interface SearchIndexRecord {
+  key: string;
+  seq: number;
+  saved_time: number;
+  data: unknown;
+}
 
 /** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
 export interface EmbeddingRecord {
@@ -95,6 +115,7 @@ export class FolioDatabase extends Dexie {
   embeddings!: Table<EmbeddingRecord, string>;
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
+  search_index!: Table<SearchIndexRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -116,6 +137,7 @@ export class FolioDatabase extends Dexie {
             change.source ??= 'user';
           });
       });
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 
