@@ -2,4 +2,6 @@ export { newId, isId } from './ids';
 export { AppError, serializeError, deserializeError, isQuotaError } from './errors';
 export type { AppErrorCode, SerializedError } from './errors';
 export { ItemType, noteDefaults } from './records';
-export type { Note, Notebook, Tag, NoteTag, Resource, Revision, Change, ChangeSource, Setting } from './records';
+export type { Note, Notebook, Tag, NoteTag, Resource, Revision, Change, ChangeSource, Setting, Writer } from './records';
+export { mergeText, splitLines, spliceLines, locateLines, changedRange } from './merge-text';
+export type { MergeConflict, TextMerge } from './merge-text';
