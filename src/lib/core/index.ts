@@ -5,3 +5,4 @@ export { ItemType, noteDefaults } from './records';
 export type { Note, Notebook, Tag, NoteTag, Resource, Revision, Change, ChangeSource, Setting, Writer } from './records';
 export { mergeText, splitLines, spliceLines, locateLines, changedRange } from './merge-text';
 export type { MergeConflict, TextMerge } from './merge-text';
+export { describeWriter, sameWriter, writerOf } from './writers';

@@ -1,5 +1,5 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, ConflictRecord, ConflictHunk } from './database';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
 export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';
@@ -28,3 +28,6 @@ export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
+export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk, CONFLICTS_NOTEBOOK_TITLE } from './note-writes';
+export type { NoteEdit, NoteEditResult } from './note-writes';
+export { lastTextWriter } from './revisions-repo';

@@ -23,8 +23,8 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-/** Who is calling: the AI sidebar, a plugin, or the user through the UI. Writes are marked with it. */
-export type ToolCallSource = 'ai' | 'plugin' | 'user';
+/** Who is calling: the AI sidebar, a plugin, an MCP client, or the user through the UI. Writes are marked with it. */
+export type ToolCallSource = 'ai' | 'plugin' | 'mcp' | 'user';
 
 /** One hit of the full-text index, as `FullTextSearch` returns it. */
 export interface FullTextHit {
@@ -72,7 +72,7 @@ export interface ToolContext {
   semantic?: SemanticSearch;
   signal?: AbortSignal;
   source: ToolCallSource;
-  /** Who exactly is calling (a plugin id, an MCP client name), for messages and logs. */
+  /** Who exactly is calling (the plugin's name, the MCP client's name): recorded as the writer's name. */
   caller?: string;
 }
 
@@ -86,6 +86,11 @@ export interface ToolDefinition<Input = any> {
   /** When present, the handler's payload must be an object matching it; it becomes `structuredContent`. */
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /**
+   * The input field holding the id of the note this tool changes, for tools that change one note.
+   * The sidebar's assistant turns such a call on the note open in the editor into a suggestion.
+   */
+  writesNote?: string;
   /** Returns the payload: a string is sent as is, anything else as pretty JSON. */
   handler(input: Input, ctx: ToolContext): Promise<unknown> | unknown;
 }
@@ -110,6 +115,8 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /** See ToolDefinition.writesNote. */
+  writesNote?: string;
   enabled: boolean;
 }
 
