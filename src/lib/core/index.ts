@@ -3,6 +3,6 @@ export { AppError, serializeError, deserializeError, isQuotaError } from './erro
 export type { AppErrorCode, SerializedError } from './errors';
 export { ItemType, noteDefaults } from './records';
 export type { Note, Notebook, Tag, NoteTag, Resource, Revision, Change, ChangeSource, Setting, Writer } from './records';
-export { mergeText, splitLines, spliceLines, locateLines, changedRange } from './merge-text';
-export type { MergeConflict, TextMerge } from './merge-text';
+export { mergeText, splitLines, spliceLines, locateLines, changedRange, lineEdits } from './merge-text';
+export type { MergeConflict, TextMerge, TextEdit } from './merge-text';
 export { describeWriter, sameWriter, writerOf } from './writers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '$lib/editor/markdown-edit.test-helpers';
-import { changedRange, locateLines, mergeText, spliceLines, splitLines } from './merge-text';
+import { changedRange, lineEdits, locateLines, mergeText, spliceLines, splitLines } from './merge-text';
 
 const base = ['# Packing list', '', '- tent', '- stove', '', 'Leave on Friday.', '', 'Call Sam.'].join('\n');
 
@@ -178,5 +178,30 @@ describe('changedRange', () => {
     expect(changedRange('hello world', 'hello big world')).toEqual({ from: 6, to: 6, insert: 'big ' });
     expect(changedRange('aaa', 'aa')).toEqual({ from: 2, to: 3, insert: '' });
     expect(changedRange('same', 'same')).toBeNull();
+  });
+});
+
+describe('lineEdits', () => {
+  it('gives one edit per changed place, which rebuild the new text', () => {
+    const before = 'a\nb\nc\nd\ne';
+    const after = 'a\nB\nc\nd\ne\nf';
+    const edits = lineEdits(before, after);
+    expect(edits).toHaveLength(2);
+    let text = before;
+    for (const e of [...edits].reverse()) text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+    expect(text).toBe(after);
+  });
+
+  it('rebuilds random texts exactly', () => {
+    const next = seededRandom(3);
+    const pieces = ['x', 'y\n', '\n', '\n\n', 'zz'];
+    for (let round = 0; round < 300; round++) {
+      const make = () => Array.from({ length: Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const before = make();
+      const after = make();
+      let text = before;
+      for (const e of [...lineEdits(before, after)].reverse()) text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+      expect(text, JSON.stringify({ before, after })).toBe(after);
+    }
   });
 });

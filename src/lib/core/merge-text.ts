@@ -144,3 +144,33 @@ export function changedRange(before: string, after: string): { from: number; to:
   }
   return { from: start, to: endA, insert: after.slice(start, endB) };
 }
+
+/** One replacement of characters from..to of a text by `insert`. */
+export interface TextEdit {
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/** Lines with their terminators (the last without), so joining them gives back the text exactly. */
+function lineTokens(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * The edits (ascending, disjoint) that turn `before` into `after`, line by line: how a stored
+ * version is applied to an open document one changed place at a time, so text between the places
+ * (where the user may be typing) is left alone.
+ */
+export function lineEdits(before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  const a = lineTokens(before);
+  const b = lineTokens(after);
+  const offsets = [0];
+  for (const token of a) offsets.push(offsets[offsets.length - 1] + token.length);
+  return diffIndices(a, b).map((d) => ({
+    from: offsets[d.buffer1[0]],
+    to: offsets[d.buffer1[0] + d.buffer1[1]],
+    insert: b.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]).join('')
+  }));
+}
