@@ -41,6 +41,11 @@ export {
   trackRange,
   untrackRange,
   ACCEPTED_EDIT_META,
+  CONFLICT_RESOLVED_META,
+  resolveConflict,
+  markdownChange,
+  proposeEdit,
+  type ConflictChoice,
   type Proposal,
   type ReviewPluginOptions
 } from './review';

@@ -8,6 +8,8 @@
 import type { EditOutcome, SessionEdit } from '$lib/agent';
 import { ACCEPTED_EDIT_META, acceptEdits, pendingProposals, rejectEdits, reviewPlugin, type FolioEditor, type Proposal } from '$lib/editor';
 import type { Plugin } from 'prosemirror-state';
+import type { FolioDatabase } from '$lib/db';
+import { ConflictView } from './conflict-view';
 import type { NoteSession } from './note-session.svelte';
 import { OutcomeQueue, startSessionTurn, type SessionTurnHandle } from './session-tools';
 
@@ -17,14 +19,23 @@ export const ACCEPTED_EDIT_LABEL = 'Accepted AI edit';
 interface Mounted {
   editor: FolioEditor;
   session: NoteSession;
+  conflicts?: ConflictView;
+}
+
+/** What `attach` needs besides the editor: the database (for conflicts) and where failures go. */
+export interface ReviewContext {
+  db: FolioDatabase;
+  report(what: string, error: unknown): void;
 }
 
 /** See the module comment. One per tab. */
 export class ReviewQueue {
   /** Pending proposals that can be accepted. */
   acceptable = $state(0);
-  /** All pending proposals (stale ones included). */
+  /** All pending proposals (stale ones included; conflicts not). */
   pending = $state(0);
+  /** Conflicts shown in the open note. */
+  conflicts = $state(0);
   readonly outcomes = new OutcomeQueue();
   #mounted: Mounted | null = null;
   /** The model's call id of each proposal, once its turn finished. */
@@ -38,25 +49,32 @@ export class ReviewQueue {
       onAccept: (id) => this.accept([id]),
       onReject: (id) => this.reject([id]),
       onReask: (id) => this.reask(id),
+      onKeep: (id, choice) => void this.#mounted?.conflicts?.keep(id, choice),
       onChange: (proposals) => {
-        this.pending = proposals.filter((p) => !p.draft).length;
-        this.acceptable = proposals.filter((p) => !p.draft && !p.stale).length;
+        const edits = proposals.filter((p) => p.kind !== 'conflict');
+        this.pending = edits.filter((p) => !p.draft).length;
+        this.acceptable = edits.filter((p) => !p.draft && !p.stale).length;
+        this.conflicts = proposals.length - edits.length;
       }
     });
   }
 
-  /** Connects the editor of the open note (call `detach` when it goes). */
-  attach(editor: FolioEditor, session: NoteSession): void {
-    this.#mounted = { editor, session };
+  /** Connects the editor of the open note (call `detach` when it goes); with `context`, its conflicts show. */
+  attach(editor: FolioEditor, session: NoteSession, context?: ReviewContext): void {
+    const conflicts = context && new ConflictView(context.db, editor, session, context.report);
+    this.#mounted = { editor, session, conflicts };
+    session.onSynced = () => conflicts?.place(true);
   }
 
   /** Disconnects an editor; its pending edits were never applied and are reported as not applied. */
   detach(editor: FolioEditor): void {
     if (this.#mounted?.editor !== editor) return;
-    const { session } = this.#mounted;
-    for (const p of pendingProposals(editor.view.state)) if (!p.draft) this.#record(session.id, p, 'rejected');
+    const { session, conflicts } = this.#mounted;
+    conflicts?.stop();
+    session.onSynced = null;
+    for (const p of pendingProposals(editor.view.state)) if (!p.draft && p.kind !== 'conflict') this.#record(session.id, p, 'rejected');
     this.#mounted = null;
-    this.pending = this.acceptable = 0;
+    this.pending = this.acceptable = this.conflicts = 0;
   }
 
   /** Sets up a chat turn about `noteId`, or null when that note's editor is not mounted. */
@@ -100,7 +118,7 @@ export class ReviewQueue {
     const mounted = this.#mounted;
     if (!mounted) return;
     const { view } = mounted.editor;
-    const chosen = pendingProposals(view.state).filter((p) => !p.draft && (ids === 'all' || ids.includes(p.id)));
+    const chosen = pendingProposals(view.state).filter((p) => !p.draft && p.kind !== 'conflict' && (ids === 'all' || ids.includes(p.id)));
     if (!rejectEdits(chosen.map((p) => p.id))(view.state, view.dispatch)) return;
     for (const p of chosen) this.#record(mounted.session.id, p, p.stale ? 'stale' : 'rejected');
   }
