@@ -72,6 +72,8 @@ export interface ConflictHunk {
   theirs: string[];
   /** Who wrote theirs. */
   theirsAuthor?: Writer;
+  /** Who wrote mine (the save that found the conflict). */
+  mineAuthor?: Writer;
 }
 
 /** The pending conflicts of one note, and the conflict copies (notebook "Conflicts") holding theirs in full. */

@@ -122,7 +122,8 @@ async function recordConflict(
     base: c.base,
     mine: c.mine,
     theirs: c.theirs,
-    ...(theirsAuthor ? { theirsAuthor } : {})
+    ...(theirsAuthor ? { theirsAuthor } : {}),
+    mineAuthor: changes.writer
   }));
   const copy = await addConflictCopy(db, theirs, changes);
   const record = await db.conflicts.get(theirs.id);

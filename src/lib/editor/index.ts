@@ -25,7 +25,7 @@ export {
 } from './markdown';
 export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
 export { replaceDocument, replaceDocIn } from './replace-document';
-export { applyStoredVersion, storedChanges, type DocSnapshot } from './stored-change';
+export { applyStoredVersion, storedChanges, exactMarkdownChange, type DocSnapshot } from './stored-change';
 export { selectionMarkdown, serializeClipboardSlice, parseClipboardText } from './clipboard';
 export { toggleTask, setTaskChecked } from './task-commands';
 export { resourceId, type ResolveResourceUrl } from './node-views';

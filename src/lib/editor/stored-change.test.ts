@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextSelection } from 'prosemirror-state';
+import { splitBlock } from 'prosemirror-commands';
 import { undo } from 'prosemirror-history';
-import { mergeText } from '$lib/core';
+import { changedRange, mergeText, spliceLines, splitLines } from '$lib/core';
 import { seededRandom } from './markdown-edit.test-helpers';
 import { createEditor, type FolioEditor } from './create-editor';
+import { reviewPlugin } from './review/review-plugin';
+import { proposeEdit, resolveConflict } from './review/review-commands';
+import { exactMarkdownChange } from './stored-change';
 
 let editor: FolioEditor | null = null;
 afterEach(() => {
@@ -84,5 +88,25 @@ describe('applyStored', () => {
       e.destroy();
       editor = null;
     }
+  });
+
+  it('keeps paragraphs apart in a note typed in the editor (blocks without source records)', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    editor = createEditor(host, { markdown: '', plugins: [reviewPlugin()] });
+    const v = editor.view;
+    for (const [i, text] of ['Alpha.', 'Beta.', 'Gamma.'].entries()) {
+      if (i) splitBlock(v.state, v.dispatch);
+      v.dispatch(v.state.tr.insertText(text));
+    }
+    typeAfter(editor, 'Beta.', ' Version A.');
+    editor.applyStored(editor.snapshot(), editor.getMarkdown().replace('Version A.', 'Version B.'));
+    const md = editor.getMarkdown();
+    const lines = splitLines(md);
+    const both = exactMarkdownChange(v.state.doc, changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version B.', '', 'Beta. Version A.']))!);
+    const change = exactMarkdownChange(v.state.doc, changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version A.']))!)!;
+    v.dispatch(proposeEdit(v.state, { id: 'c', tool: 'conflict', summary: '', change, both, kind: 'conflict' }));
+    resolveConflict('c', 'both')(v.state, v.dispatch);
+    expect(editor.getMarkdown()).toBe(md.replace('Beta. Version B.', 'Beta. Version B.\n\nBeta. Version A.'));
   });
 });

@@ -12,7 +12,7 @@ import type { Node as PMNode } from 'prosemirror-model';
 import type { Transaction } from 'prosemirror-state';
 import { Mapping, Transform } from 'prosemirror-transform';
 import { lineEdits } from '$lib/core';
-import { applyChange, type DocChange } from './review/doc-change';
+import { applyChange, diffDocs, type DocChange } from './review/doc-change';
 import { markdownChange } from './review/markdown-change';
 import { replaceDocIn } from './replace-document';
 import { parseMarkdown } from './parse';
@@ -24,11 +24,38 @@ export interface DocSnapshot {
   readonly mapping: Mapping;
 }
 
+/** Whether `change`, applied to `doc` alone, gives exactly `markdown`. */
+function gives(doc: PMNode, change: DocChange, markdown: string): boolean {
+  const tr = new Transform(doc);
+  return applyChange(tr, change, new Mapping()) && serializeMarkdown(tr.doc) === markdown;
+}
+
+/**
+ * The smallest change of `doc` for a Markdown edit, checked to give exactly the edited Markdown.
+ * markdownChange's answer almost always does; where it does not (blocks typed in the editor carry
+ * no source records, and a separator next to them can come out one newline short), a diff against a
+ * parse of the whole edited note is used, and failing that, every block replaced and re-recorded.
+ * Null when the edit changes nothing.
+ */
+export function exactMarkdownChange(doc: PMNode, edit: { from: number; to: number; insert: string }): DocChange | null {
+  const markdown = serializeMarkdown(doc);
+  const expected = markdown.slice(0, edit.from) + edit.insert + markdown.slice(edit.to);
+  if (expected === markdown) return null;
+  const fine = markdownChange(doc, edit);
+  if (fine && gives(doc, fine, expected)) return fine;
+  const parsed = parseMarkdown(expected);
+  const coarse = diffDocs(doc, parsed);
+  if (coarse && gives(doc, coarse, expected)) return coarse;
+  const sources = [];
+  for (let i = 0; i < parsed.childCount; i++) sources.push({ index: i, type: parsed.child(i).type.name, source: parsed.child(i).attrs.source });
+  return { replacements: [{ from: 0, to: doc.content.size, slice: parsed.slice(0, parsed.content.size) }], sources, docAttrs: { ...parsed.attrs }, from: 0, to: doc.content.size, after: parsed };
+}
+
 /** The changes (one per changed place, each on `doc`) that take `doc` to `markdown`. */
 export function storedChanges(doc: PMNode, markdown: string): DocChange[] {
   const changes: DocChange[] = [];
   for (const edit of lineEdits(serializeMarkdown(doc), markdown)) {
-    const change = markdownChange(doc, edit);
+    const change = exactMarkdownChange(doc, edit);
     if (change) changes.push(change);
   }
   return changes;

@@ -14,7 +14,7 @@
 import { liveQuery } from 'dexie';
 import { changedRange, describeWriter, spliceLines, splitLines } from '$lib/core';
 import { getConflict, locateHunk, resolveConflicts, type ConflictHunk, type ConflictRecord, type FolioDatabase } from '$lib/db';
-import { markdownChange, parseMarkdown, pendingProposals, proposeEdit, rejectEdits, resolveConflict, type ConflictChoice, type FolioEditor } from '$lib/editor';
+import { exactMarkdownChange, parseMarkdown, pendingProposals, proposeEdit, rejectEdits, resolveConflict, type ConflictChoice, type FolioEditor } from '$lib/editor';
 import type { NoteSession } from './note-session.svelte';
 import { tabId } from './tab-id';
 
@@ -80,7 +80,7 @@ export class ConflictView {
     const theirs = placed ? hunk.theirs : lines[lines.length - 1] ? ['', ...hunk.theirs] : hunk.theirs;
     const edit = (replacement: string[]) => {
       const range = changedRange(markdown, spliceLines(lines, at, mine.length, replacement));
-      return range && markdownChange(view.state.doc, range);
+      return range && exactMarkdownChange(view.state.doc, range);
     };
     const change = edit(theirs);
     if (!change) {
@@ -97,7 +97,10 @@ export class ConflictView {
         kind: 'conflict',
         both: placed ? edit(bothLines(mine, theirs)) : change,
         shown: parseMarkdown(hunk.theirs.join('\n')).content,
-        detail: hunk.theirsAuthor ? describeWriter(hunk.theirsAuthor, tabId()) : 'another writer',
+        detail: {
+          mine: hunk.mineAuthor ? describeWriter(hunk.mineAuthor, tabId()) : 'you',
+          theirs: hunk.theirsAuthor ? describeWriter(hunk.theirsAuthor, tabId()) : 'another writer'
+        },
         stale: !placed
       })
     );

@@ -91,12 +91,13 @@ function conflictWidget(proposal: Proposal, doc: PMNode, handlers: ReviewHandler
   group.setAttribute('aria-label', 'Conflict');
   group.contentEditable = 'false';
   group.dataset.editId = proposal.id;
-  const who = proposal.detail ?? 'another writer';
+  const mine = proposal.detail?.mine ?? 'you';
+  const theirsBy = proposal.detail?.theirs ?? 'another writer';
   const label = document.createElement('p');
   label.className = 'folio-conflict-label';
   label.textContent = proposal.stale
-    ? `Conflict: you changed this text since; ${who} wrote this version of it:`
-    : `Conflict: you and ${who} both changed this. Their version:`;
+    ? `Conflict: this text changed since; the other version, by ${theirsBy}, was:`
+    : `Conflict: changed at the same time by ${mine} (as the note shows) and by ${theirsBy}, whose version is:`;
   const theirs = document.createElement('div');
   theirs.className = 'folio-conflict-theirs';
   if (proposal.shown && proposal.shown.size > 0) theirs.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(proposal.shown));

@@ -47,8 +47,8 @@ export interface Proposal {
   both?: DocChange | null;
   /** For a conflict: theirs, as it reads. */
   shown?: Fragment;
-  /** For a conflict: who wrote theirs, in words ("MCP client “Claude”"). */
-  detail?: string;
+  /** For a conflict: who wrote the version in the note and who wrote theirs, in words ("you", "MCP client “Claude”"). */
+  detail?: { mine: string; theirs: string };
 }
 
 /** The plugin's state. */
