@@ -4,6 +4,11 @@
  * with an error result the model can read and act on, so nothing runs and nothing is applied:
  * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
  * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
+ *
+ * A workspace tool's call that would change the note open in the editor (the tool names the note
+ * in its `writesNote` argument) is not run on the stored note: it goes to the editor's session host,
+ * which turns it into a suggestion in the review queue, so every change to the open note waits for
+ * the user's Accept, whichever tool the model picked.
  */
 import type { ToolCall } from '$lib/llm';
 import { isAbort, raceAbort } from './abort';
@@ -18,6 +23,8 @@ export interface DispatchContext {
   known: ReadonlySet<string>;
   workspace: WorkspaceToolHost;
   session?: SessionToolHost;
+  /** The note open in the editor this turn, if any. */
+  openNoteId?: string;
   signal?: AbortSignal;
   onToolCall?(entry: ToolTranscriptEntry): void;
 }
@@ -35,7 +42,8 @@ export async function dispatchToolCall(call: ToolCall, step: number, ctx: Dispat
     arguments: 'value' in input ? input.value : call.arguments,
     isError: false,
     durationMs: 0,
-    step
+    step,
+    ...(tool && 'value' in input && writesOpenNote(tool, input.value, ctx) ? { review: true } : {})
   };
   ctx.onToolCall?.({ ...entry });
   const result = await resultOf(tool, call, input, ctx);
@@ -69,7 +77,13 @@ async function resultOf(
   }
 }
 
+/** Whether the call would change the note open in the editor (see the module comment). */
+function writesOpenNote(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): boolean {
+  return tool.tier === 'workspace' && !!tool.writesNote && !!ctx.openNoteId && args[tool.writesNote] === ctx.openNoteId && !!ctx.session;
+}
+
 function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {
+  if (writesOpenNote(tool, args, ctx)) return ctx.session!.call(tool.name, args, { signal: ctx.signal });
   if (tool.tier === 'workspace') return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
   if (!ctx.session) return Promise.reject(new Error('the editor is not connected.'));
   return ctx.session.call(tool.name, args, { signal: ctx.signal });

@@ -30,7 +30,8 @@ export function buildToolList(context: NoteContext, workspace: readonly Workspac
       name: tool.id,
       description: tool.description,
       inputSchema: tool.inputSchema,
-      tier: 'workspace'
+      tier: 'workspace' as const,
+      ...(tool.writesNote ? { writesNote: tool.writesNote } : {})
     }));
   for (const spec of sessionTools(context)) tools.push({ ...spec, tier: 'session' });
   return tools;

@@ -45,6 +45,7 @@ export {
   resolveConflict,
   markdownChange,
   proposeEdit,
+  overlapping,
   type ConflictChoice,
   type Proposal,
   type ReviewPluginOptions

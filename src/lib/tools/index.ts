@@ -10,6 +10,7 @@ export { builtinTools, registerBuiltinTools } from './builtin';
 export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE } from './builtin/semantic-search-notes';
 export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
 export { DEFAULT_READ_CHARS } from './builtin/read-note';
+export { editedBody } from './builtin/update-note';
 export {
   MAX_QUERY_CHARS,
   MAX_TITLE_CHARS,

@@ -97,7 +97,7 @@ export class FakeWorkspace implements WorkspaceToolHost {
   constructor(private readonly tools: FakeTool[]) {}
 
   list(): WorkspaceToolInfo[] {
-    return this.tools.map(({ id, description, inputSchema, enabled }) => ({ id, description, inputSchema, enabled }));
+    return this.tools.map(({ id, description, inputSchema, enabled, writesNote }) => ({ id, description, inputSchema, enabled, ...(writesNote ? { writesNote } : {}) }));
   }
 
   async call(id: string, input: unknown, options: { signal?: AbortSignal; source: 'ai' }): Promise<ToolResult> {
