@@ -70,13 +70,24 @@ export class ClientSessions {
     });
   }
 
-  /** Makes room for one more session: closes the least recently used, preferring one not in use. */
+  /**
+   * Makes room for one more session: closes the least recently used (the one whose last request
+   * started longest ago; an SSE stream held open without requests does not count as use, or a
+   * crashed client's stream would keep its session forever). Sessions already being closed by a
+   * concurrent call count as gone, so ten new clients at once close ten old sessions.
+   */
   async makeRoom() {
-    if (this.sessions.size < this.maxSessions) return;
-    const all = [...this.sessions.values()];
-    const victim = all.find((s) => s.active === 0) ?? all[0];
+    const closing = (this.closing ??= new Set());
+    const open = [...this.sessions.values()].filter((s) => !closing.has(s));
+    if (open.length < this.maxSessions) return;
+    const victim = open[0];
+    closing.add(victim);
     this.log(`Session limit (${this.maxSessions}) reached: closing the least recently used session.`);
-    await victim.transport.close();
+    try {
+      await victim.transport.close();
+    } finally {
+      closing.delete(victim);
+    }
   }
 
   /** Closes the sessions unused for longer than idleMs. */

@@ -212,13 +212,16 @@ describe('bridge sessions without DELETE', () => {
     const { bridge } = await setup();
     const firstId = await initializeRaw(bridge);
     const client = await connectHttpClient(bridge);
-    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS }, () => post(bridge, initializeBody())));
+    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS - 2 }, () => post(bridge, initializeBody())));
     expect(opened.every((r) => r.status === 200)).toBe(true);
     expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
-    // The client that kept working was used recently, so it is still served.
-    expect((await client.listTools()).tools.length).toBe(5);
-    const gone = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': firstId });
+    expect((await client.listTools()).tools.length).toBe(5); // used now: the first session is the least recent
+    const more = await Promise.all(Array.from({ length: 10 }, () => post(bridge, initializeBody())));
+    expect(more.every((r) => r.status === 200)).toBe(true);
+    expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
+    const gone = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': firstId, 'mcp-protocol-version': '2025-06-18' });
     expect([gone.status, gone.json.error.message]).toEqual([404, expect.stringMatching(/Session not found/)]);
+    expect((await client.listTools()).tools.length).toBe(5);
   });
 
   it('closes a session left idle, in the bridge and in the tab', async () => {
