@@ -143,6 +143,7 @@ describe('saveNoteEdit', () => {
     await resolveConflicts(db, note.id, result.conflicts.map((h) => h.id), TAB_A);
     expect(await getConflict(db, note.id)).toBeUndefined();
     expect(await getNote(db, record.copy_ids[0])).toBeUndefined();
+    expect(await db.folders.filter((f) => f.title === CONFLICTS_NOTEBOOK_TITLE).count()).toBe(0);
   });
 
   it('keeps the edit of a note trashed meanwhile with it in the trash', async () => {

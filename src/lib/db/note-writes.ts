@@ -176,7 +176,7 @@ export function getConflict(db: FolioDatabase, noteId: string): Promise<Conflict
  * history, where `saveNoteEdit` kept it.
  */
 export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkIds: readonly string[], options: WriteOptions = {}): Promise<void> {
-  await writeTransaction(db, ['notes', 'conflicts'], options, async (changes) => {
+  await writeTransaction(db, ['notes', 'folders', 'conflicts'], options, async (changes) => {
     const record = await db.conflicts.get(noteId);
     if (!record) return;
     const hunks = record.hunks.filter((h) => !hunkIds.includes(h.id));
@@ -185,10 +185,21 @@ export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkId
       return;
     }
     await db.conflicts.delete(noteId);
+    const folders = new Set<string>();
     for (const id of record.copy_ids) {
-      if (!(await db.notes.get(id))) continue;
+      const copy = await db.notes.get(id);
+      if (!copy) continue;
+      folders.add(copy.parent_id);
       await db.notes.delete(id);
       changes.log(id, ItemType.Note, 'deleted');
+    }
+    // The notebook "Conflicts" goes when it has nothing left to show (it is made again when needed).
+    for (const folderId of folders) {
+      const folder = await db.folders.get(folderId);
+      if (folder?.title !== CONFLICTS_NOTEBOOK_TITLE || (await db.notes.where('parent_id').equals(folderId).count())) continue;
+      if (await db.folders.where('parent_id').equals(folderId).count()) continue;
+      await db.folders.delete(folderId);
+      changes.log(folderId, ItemType.Folder, 'deleted');
     }
   });
 }

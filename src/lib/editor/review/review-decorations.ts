@@ -96,8 +96,8 @@ function conflictWidget(proposal: Proposal, doc: PMNode, handlers: ReviewHandler
   const label = document.createElement('p');
   label.className = 'folio-conflict-label';
   label.textContent = proposal.stale
-    ? `Conflict: this text changed since; the other version, by ${theirsBy}, was:`
-    : `Conflict: changed at the same time by ${mine} (as the note shows) and by ${theirsBy}, whose version is:`;
+    ? `Conflict: this text changed since. The other version, by ${theirsBy}:`
+    : `Conflict: two versions of this text. The note shows the one by ${mine}. The other, by ${theirsBy}:`;
   const theirs = document.createElement('div');
   theirs.className = 'folio-conflict-theirs';
   if (proposal.shown && proposal.shown.size > 0) theirs.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(proposal.shown));
