@@ -205,3 +205,9 @@ describe('lineEdits', () => {
     }
   });
 });
+
+describe('lineEdits at the end of a text', () => {
+  it('appends after the last line without rewriting it', () => {
+    expect(lineEdits('- tent (big)', '- tent (big)\n\nRemember the socks.')).toEqual([{ from: 12, to: 12, insert: '\n\nRemember the socks.' }]);
+  });
+});

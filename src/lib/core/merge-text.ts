@@ -152,25 +152,31 @@ export interface TextEdit {
   insert: string;
 }
 
-/** Lines with their terminators (the last without), so joining them gives back the text exactly. */
-function lineTokens(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
 /**
  * The edits (ascending, disjoint) that turn `before` into `after`, line by line: how a stored
  * version is applied to an open document one changed place at a time, so text between the places
- * (where the user may be typing) is left alone.
+ * (where the user may be typing) is left alone. An edit never touches a line that did not change,
+ * not even its end: appending after the last line inserts after it rather than rewriting it (the
+ * editor may hold text there, such as a trailing space just typed, that its Markdown does not show).
  */
 export function lineEdits(before: string, after: string): TextEdit[] {
   if (before === after) return [];
-  const a = lineTokens(before);
-  const b = lineTokens(after);
-  const offsets = [0];
-  for (const token of a) offsets.push(offsets[offsets.length - 1] + token.length);
-  return diffIndices(a, b).map((d) => ({
-    from: offsets[d.buffer1[0]],
-    to: offsets[d.buffer1[0] + d.buffer1[1]],
-    insert: b.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]).join('')
-  }));
+  const a = splitLines(before);
+  const b = splitLines(after);
+  const starts = [0];
+  for (const line of a) starts.push(starts[starts.length - 1] + line.length + 1);
+  return diffIndices(a, b).map((d) => {
+    const [s, k] = d.buffer1;
+    const lines = b.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]);
+    if (k === 0) {
+      // An insertion before line s, or after the last line.
+      if (s < a.length) return { from: starts[s], to: starts[s], insert: lines.map((l) => `${l}\n`).join('') };
+      return { from: before.length, to: before.length, insert: lines.map((l) => `\n${l}`).join('') };
+    }
+    const from = starts[s];
+    const to = starts[s + k] - 1; // the end of the last replaced line, before its newline
+    if (lines.length) return { from, to, insert: lines.join('\n') };
+    // Lines removed: with the newline after them, or before them at the end of the text.
+    return s + k < a.length ? { from, to: to + 1, insert: '' } : { from: Math.max(0, from - 1), to, insert: '' };
+  });
 }

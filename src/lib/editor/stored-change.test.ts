@@ -63,6 +63,15 @@ describe('applyStored', () => {
     expect(e.getMarkdown()).toBe(note.replace('- stove', '- stove and gas'));
   });
 
+  it('appends after the last block while the user types at its end, keeping their typing and cursor', () => {
+    const e = mount(note);
+    const snapshot = e.snapshot();
+    typeAfter(e, 'Call Sam.', ' ');
+    expect(e.applyStored(snapshot, `${note}\n\nRemember the socks.`)).toBe(true);
+    e.view.dispatch(e.view.state.tr.insertText('Soon.'));
+    expect(e.getMarkdown()).toBe(`${note.replace('Call Sam.', 'Call Sam. Soon.')}\n\nRemember the socks.`);
+  });
+
   it('refuses a snapshot taken before another note was loaded', () => {
     const e = mount(note);
     const snapshot = e.snapshot();
