@@ -6,3 +6,4 @@ export type { Note, Notebook, Tag, NoteTag, Resource, Revision, Change, ChangeSo
 export { mergeText, splitLines, spliceLines, locateLines, changedRange, lineEdits } from './merge-text';
 export type { MergeConflict, TextMerge, TextEdit } from './merge-text';
 export { describeWriter, sameWriter, writerOf } from './writers';
+export { markdownToText } from './markdown-text';

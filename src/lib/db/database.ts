@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -50,11 +50,31 @@ export const SCHEMA_V2 = {
 };
 
 /**
- * Version 3: pending conflicts between an editor's version of a note and one stored meanwhile, one
- * record per note (note-writes.ts), so a conflict survives a reload and shows in every tab.
+ * Version 3: a store for the search index's snapshot, so a big library is searchable at start
+ * without rebuilding the index from every note (nothing to upgrade: the store starts empty).
  */
 export const SCHEMA_V3 = {
   ...SCHEMA_V2,
+  search_index: 'key'
+};
+
+/**
+ * A stored snapshot of an index (search/), valid for the change log up to `seq`: whoever loads it
+ * applies the changes after `seq`. `data` is the index's own layout, checked by the index.
+ */
+export interface SearchIndexRecord {
+  key: string;
+  seq: number;
+  saved_time: number;
+  data: unknown;
+}
+
+/**
+ * Version 4: pending conflicts between an editor's version of a note and one stored meanwhile, one
+ * record per note (note-writes.ts), so a conflict survives a reload and shows in every tab.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
   conflicts: 'note_id'
 };
 
@@ -130,6 +150,7 @@ export class FolioDatabase extends Dexie {
   embeddings!: Table<EmbeddingRecord, string>;
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
+  search_index!: Table<SearchIndexRecord, string>;
   conflicts!: Table<ConflictRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -152,8 +173,9 @@ export class FolioDatabase extends Dexie {
             change.source ??= 'user';
           });
       });
-    // A new table only: nothing to convert.
     this.version(3).stores(SCHEMA_V3);
+    // A new table only: nothing to convert.
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 
