@@ -4,6 +4,10 @@
 import { chatRequests, configureProvider, expect, noteIdByTitle, openSidebar, send, test } from './agent-helpers';
 import { installFile, openPluginSettings } from './plugins-helpers';
 
+// A served window large enough for every tool: "tidy up my workspace" names no tool, and on a
+// small window the turn would offer only the tools the message asks for (no delete_note at all).
+test.use({ modelOptions: { models: [{ id: 'scripted-model', context_length: 32_768 }] } });
+
 async function setUp(page: import('@playwright/test').Page, model: import('../tests/model-server/server').ModelServer) {
   const dialog = await openPluginSettings(page);
   await installFile(page, 'tests/fixtures/plugins/tidy-helper.js', 'Tidy helper');
