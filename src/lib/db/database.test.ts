@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
+import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -47,10 +47,28 @@ describe('schema version 3', () => {
     old.close();
     const db = openDatabase(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('kept');
     expect(await readSearchSnapshot(db, 'full-text')).toBeUndefined();
     await writeSearchSnapshot(db, { key: 'full-text', seq: 7, saved_time: 1, data: { format: 'x', bytes: new Uint8Array([1, 2]) } });
     expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 7, data: { bytes: new Uint8Array([1, 2]) } });
+  });
+});
+
+describe('schema version 4', () => {
+  it('opens a version-3 database, keeping its data and search snapshot, with an empty conflicts table', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(3).stores(SCHEMA_V3);
+    await old.open();
+    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'x', updated_time: 5, deleted_time: 0 });
+    await old.table('search_index').add({ key: 'full-text', seq: 3, saved_time: 1, data: null });
+    old.close();
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
+    expect((await readSearchSnapshot(db, 'full-text'))?.seq).toBe(3);
+    expect(await db.conflicts.count()).toBe(0);
   });
 });

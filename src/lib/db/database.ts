@@ -7,7 +7,7 @@
  * repository write adds to in the same transaction; indexers (search, embeddings) follow it by `seq`.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag } from '$lib/core';
+import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag, Writer } from '$lib/core';
 
 /** An attachment's bytes, kept apart from its metadata so listing resources never loads blobs. */
 export interface BlobRecord {
@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -69,6 +69,41 @@ export interface SearchIndexRecord {
   data: unknown;
 }
 
+/**
+ * Version 4: pending conflicts between an editor's version of a note and one stored meanwhile, one
+ * record per note (note-writes.ts), so a conflict survives a reload and shows in every tab.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  conflicts: 'note_id'
+};
+
+/**
+ * One place of a pending conflict: lines both sides changed. The note holds `mine` there; `theirs`
+ * is the other version's. `before` (the line above, null at the top) and `at` (the line index when
+ * it was found) find the place again after edits elsewhere.
+ */
+export interface ConflictHunk {
+  id: string;
+  at: number;
+  before: string | null;
+  base: string[];
+  mine: string[];
+  theirs: string[];
+  /** Who wrote theirs. */
+  theirsAuthor?: Writer;
+  /** Who wrote mine (the save that found the conflict). */
+  mineAuthor?: Writer;
+}
+
+/** The pending conflicts of one note, and the conflict copies (notebook "Conflicts") holding theirs in full. */
+export interface ConflictRecord {
+  note_id: string;
+  hunks: ConflictHunk[];
+  copy_ids: string[];
+  created_time: number;
+}
+
 /** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
 export interface EmbeddingRecord {
   id: string;
@@ -116,6 +151,7 @@ export class FolioDatabase extends Dexie {
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
   search_index!: Table<SearchIndexRecord, string>;
+  conflicts!: Table<ConflictRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -138,6 +174,8 @@ export class FolioDatabase extends Dexie {
           });
       });
     this.version(3).stores(SCHEMA_V3);
+    // A new table only: nothing to convert.
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 
