@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -48,6 +48,24 @@ export const SCHEMA_V2 = {
   chats: 'id, note_id, updated_time',
   plugins: 'id'
 };
+
+/**
+ * Version 3: the notes each note links to (`:/id` targets), for "Linked from" without reading every
+ * note. The rows are derived data, built and kept up to date from the change log (note-links.ts),
+ * so the upgrade only adds the store. Notes gain indexes to list them by creation time or title
+ * (note-order.ts) without reading their bodies.
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  notes: `${SCHEMA_V2.notes}, [deleted_time+created_time], [parent_id+deleted_time+created_time], [deleted_time+title], [parent_id+deleted_time+title]`,
+  note_links: 'note_id, *targets'
+};
+
+/** The `:/id` targets of one note's body (see note-links.ts). */
+export interface NoteLinksRecord {
+  note_id: string;
+  targets: string[];
+}
 
 /** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
 export interface EmbeddingRecord {
@@ -95,6 +113,7 @@ export class FolioDatabase extends Dexie {
   embeddings!: Table<EmbeddingRecord, string>;
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
+  note_links!: Table<NoteLinksRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -116,6 +135,7 @@ export class FolioDatabase extends Dexie {
             change.source ??= 'user';
           });
       });
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

@@ -1,4 +1,4 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2 } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './database';
 export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord } from './database';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
@@ -28,3 +28,9 @@ export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
+export { linkTargets, refreshNoteLinks, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } from './note-links';
+export type { NoteLinksRecord } from './database';
+export { findNotesByTitle } from './note-titles';
+export type { NoteTitle } from './note-titles';
+export { sortedNoteIds } from './note-order';
+export type { NoteSort } from './note-order';

@@ -8,7 +8,7 @@
 import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, redoDepth, undo, undoDepth } from 'prosemirror-history';
-import type { Node as PMNode } from 'prosemirror-model';
+import { DOMParser, type Node as PMNode, type ParseOptions } from 'prosemirror-model';
 import { EditorState, Selection, type Plugin, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { attachmentsPlugin, type OnFiles } from './attachments';
@@ -20,6 +20,28 @@ import { parseMarkdown } from './parse';
 import { replaceDocument } from './replace-document';
 import { serializeMarkdown } from './serialize';
 import { linkAt } from './links';
+import { linkPastePlugin } from './link-paste';
+import { editingPlugin } from './render/render-views';
+import { placeholderPlugin } from './placeholder';
+import { noteLinkPicker, type NoteLinkPickerHooks } from './note-link-picker';
+import { pipeInCell } from './table-commands';
+import { markdownSchema } from './schema';
+
+/**
+ * Reads the editor's own DOM back keeping every newline: soft line breaks are newlines in the
+ * text, shown as line breaks (white-space: pre-wrap). ProseMirror reads a changed paragraph with
+ * newlines folded into spaces unless its node type is `pre`, so typing one character in a
+ * hard-wrapped paragraph would join its lines. Pasted HTML still goes through the schema's
+ * ordinary parser (clipboardParser), where newlines are just spaces.
+ */
+class EditorDomParser extends DOMParser {
+  parse(dom: globalThis.Node, options: ParseOptions = {}): PMNode {
+    return super.parse(dom, { ...options, preserveWhitespace: 'full' });
+  }
+}
+
+const editorDomParser = new EditorDomParser(markdownSchema, DOMParser.fromSchema(markdownSchema).rules);
+const clipboardDomParser = DOMParser.fromSchema(markdownSchema);
 
 /** Options of {@link createEditor}. */
 export interface EditorOptions {
@@ -31,8 +53,17 @@ export interface EditorOptions {
   onFiles?: OnFiles;
   /** Gives a displayable URL for a `:/id` image (a blob: URL), or undefined. */
   resolveResourceUrl?: ResolveResourceUrl;
-  /** Called on Mod-click (Ctrl/Cmd) on a link, with its target (`:/id` for notes and files). */
+  /**
+   * Called on a click or tap on a link (Alt-click places the cursor in it instead), with its
+   * target (`:/id` for notes and files) or, for a wiki link, its source (`[[Title]]`).
+   */
   onOpenLink?: (href: string) => void;
+  /** Called after every transaction (selection moves too), for toolbars that show the state. */
+  onUpdate?: (state: EditorState) => void;
+  /** Shown in the body while the note is empty. */
+  placeholder?: string;
+  /** The `[[` note picker; without it, `[[` is plain text. */
+  noteLinks?: NoteLinkPickerHooks;
   /** Called when the editor loses focus (flush autosave here). */
   onBlur?: () => void;
   /** Told about failures the editor cannot show itself (storing an attachment). */
@@ -84,6 +115,10 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       dropCursor(),
       gapCursor(),
       attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow }),
+      linkPastePlugin(),
+      editingPlugin(),
+      ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
+      ...(options.noteLinks ? [noteLinkPicker(options.noteLinks)] : []),
       ...(options.plugins ?? [])
     ]
   });
@@ -108,24 +143,41 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
       class: 'folio-editor'
     },
     nodeViews: editorNodeViews(options.resolveResourceUrl),
+    domParser: editorDomParser,
+    clipboardParser: clipboardDomParser,
     clipboardTextParser: (text, $context, plain) => parseClipboardText(text, $context, plain),
     clipboardTextSerializer: (slice) => serializeClipboardSlice(slice),
+    handleClickOn(_view, _pos, node, _nodePos, event, direct) {
+      if (!direct || event.altKey || !options.onOpenLink || node.type.name !== 'wikilink') return false;
+      options.onOpenLink(node.attrs.raw as string);
+      return true;
+    },
     handleClick(clickView, pos, event) {
-      if (!(event.ctrlKey || event.metaKey) || !options.onOpenLink) return false;
+      if (event.altKey || !options.onOpenLink) return false;
+      // Only a click on the link's own text: a click beside a link at a line end places the cursor.
+      if (!(event.target as Element | null)?.closest?.('a, img')) return false;
       const href = linkAt(clickView.state.doc, pos);
       if (href === null) return false;
+      event.preventDefault();
       options.onOpenLink(href);
       return true;
     },
+    handleTextInput: (textView, from, to, text) => pipeInCell(textView, from, to, text),
     handleDOMEvents: {
       blur: () => {
         options.onBlur?.();
+        return false;
+      },
+      // The browser would follow a link's href itself (to the app's own URL + `:/id`).
+      click: (_view, event) => {
+        if ((event.target as Element | null)?.closest?.('a[href]') && !event.altKey) event.preventDefault();
         return false;
       }
     },
     dispatchTransaction(tr: Transaction) {
       view.updateState(view.state.apply(tr));
       if (tr.docChanged && !tr.getMeta(EXTERNAL)) options.onChange?.(getMarkdown());
+      options.onUpdate?.(view.state);
     }
   });
   return {

@@ -25,3 +25,5 @@ declare module 'markdown-it-mark' {
   const mark: (md: MarkdownIt) => void;
   export default mark;
 }
+declare module 'katex/contrib/mhchem' {}
+declare module 'katex/dist/katex.min.css' {}

@@ -8,7 +8,7 @@ import {
   ensureDefaultNotebook,
   getNote,
   getSetting,
-  listNoteIds,
+  sortedNoteIds,
   listTags,
   setSetting,
   listNotebooks,
@@ -18,6 +18,7 @@ import {
   updateNote,
   type FolioDatabase,
   type NoteScope,
+  type NoteSort,
   type PersistenceState
 } from '$lib/db';
 import { Alerts } from './alerts.svelte';
@@ -27,10 +28,34 @@ import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
+import { openLink } from './open-link';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
 const LAST_OPEN_KEY = 'folio.lastOpen';
+/** This browser's note list order (localStorage: the first screen is listed in it). */
+const NOTE_SORT_KEY = 'folio.noteSort';
+
+function savedSort(): NoteSort {
+  try {
+    const saved = localStorage.getItem(NOTE_SORT_KEY);
+    return saved === 'created' || saved === 'title' ? saved : 'updated';
+  } catch {
+    return 'updated';
+  }
+}
+
+/** What a note list reads: its scope, in an order. */
+interface ListInput {
+  scope: NoteScope;
+  sort: NoteSort;
+}
+
+/** The browser history as the workspace records note links in it. */
+export interface NoteHistory {
+  /** Records a step from one note (or none) to another. */
+  push(fromId: string | null, toId: string): void;
+}
 
 /** Which pane a phone shows (on wider screens all are visible). */
 export type Pane = 'notebooks' | 'notes' | 'note';
@@ -56,24 +81,30 @@ export class Workspace {
   persistenceNoticeDismissed = $state(true);
   readonly notebooks: LiveQuery<Awaited<ReturnType<typeof listNotebooks>>>;
   readonly tree = $derived.by(() => buildNotebookTree(this.notebooks.current));
-  readonly scopeNoteIds: LiveQuery<string[], NoteScope>;
+  /** The order of the Notes list (remembered on this device). */
+  noteSort: NoteSort = $state(savedSort());
+  readonly scopeNoteIds: LiveQuery<string[], ListInput | null>;
   /** The first screenful of the scope's ids, shown until all of them are read. */
-  readonly #scopeFirstIds: LiveQuery<string[], NoteScope>;
+  readonly #scopeFirstIds: LiveQuery<string[], ListInput>;
   /** Every tag, for autocompletion. */
   readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
+  /** How following a link is recorded in the browser's history (the page sets it; null in tests). */
+  noteHistory: NoteHistory | null = null;
+  /** The note whose Title should take the focus once shown (a note just created). */
+  focusTitleOf: string | null = $state(null);
   /** Whether the Notes list has shown its first rows (see `listShown`). */
   #listShown = $state(false);
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
-    this.#scopeFirstIds = new LiveQuery(() => this.scope, (scope) => firstNoteIds(db, scope), []);
+    this.#scopeFirstIds = new LiveQuery(() => ({ scope: this.scope, sort: this.noteSort }), ({ scope, sort }) => firstNoteIds(db, scope, undefined, sort), []);
     // All of the scope's ids are read once the list has shown its first screen, so that reading
     // (10,000 keys) does not compete with it (issue 2). Until then it stays unloaded.
     this.scopeNoteIds = new LiveQuery(
-      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? this.scope : null),
-      (scope) => (scope ? listNoteIds(db, scope) : new Promise<string[]>(() => {})),
+      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? { scope: this.scope, sort: this.noteSort } : null),
+      (input) => (input ? sortedNoteIds(db, input.scope, input.sort) : new Promise<string[]>(() => {})),
       []
     );
     this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
@@ -172,20 +203,41 @@ export class Workspace {
   }
 
   /**
-   * Follows a link from the editor: `:/id` opens the note with that id, or the attachment in a new
-   * tab; anything else opens in a new tab.
+   * Follows a link from a note (open-link.ts): a note opens here, recorded in the history so Back
+   * returns to this one; attachments and web pages open in a new tab.
    */
-  async openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
-    const id = /^:\/([0-9a-f]{32})/.exec(href)?.[1];
-    if (!id) {
-      window.open(href, '_blank', 'noopener');
-      return;
+  openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
+    return openLink(
+      {
+        db: this.db,
+        followToNote: (id) => this.followToNote(id),
+        tell: (message) => this.alerts.push(message),
+        resourceUrl,
+        openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+        download: (url, filename) => {
+          const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+          a.click();
+        }
+      },
+      href
+    );
+  }
+
+  /** Opens a note reached by a link: the history gets a step, so Back comes back here. */
+  followToNote(id: string): void {
+    if (this.session?.id === id) return;
+    this.noteHistory?.push(this.session?.id ?? null, id);
+    this.openNote(id);
+  }
+
+  /** Sorts the Notes list (and remembers the order on this device). */
+  setNoteSort(sort: NoteSort): void {
+    this.noteSort = sort;
+    try {
+      localStorage.setItem(NOTE_SORT_KEY, sort);
+    } catch {
+      // Without localStorage the order lasts until the tab closes.
     }
-    const note = await getNote(this.db, id);
-    if (note && !note.deleted_time) return this.openNote(id);
-    const url = await resourceUrl(id);
-    if (url) window.open(url, '_blank', 'noopener');
-    else this.alerts.push('This link points to a note or attachment that no longer exists.');
   }
 
   /** Shows a notebook, All notes or the trash. */
@@ -228,6 +280,7 @@ export class Workspace {
       const note = await createNote(this.db, parent_id ? { parent_id } : {});
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
+      this.focusTitleOf = note.id;
       this.openNote(note.id);
       return note.id;
     } catch (error) {
