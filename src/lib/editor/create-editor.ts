@@ -109,6 +109,8 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
   return EditorState.create({
     doc,
     plugins: [
+      // First: while the [[ picker is open, its keys (arrows, Enter, Escape) go to it.
+      ...(options.noteLinks ? [noteLinkPicker(options.noteLinks)] : []),
       history(),
       editorInputRules(),
       ...editorKeymaps(),
@@ -118,7 +120,6 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       linkPastePlugin(),
       editingPlugin(),
       ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
-      ...(options.noteLinks ? [noteLinkPicker(options.noteLinks)] : []),
       ...(options.plugins ?? [])
     ]
   });

@@ -66,7 +66,12 @@ export function noteLinkPicker(hooks: NoteLinkPickerHooks): Plugin {
           const query = key.getState(view.state)?.query ?? null;
           if (query?.from === shown?.from && query?.query === shown?.query) return;
           shown = query;
-          const coords = query ? view.coordsAtPos(query.from) : null;
+          let coords: { left: number; bottom: number } | null = null;
+          try {
+            coords = query ? view.coordsAtPos(query.from) : null;
+          } catch {
+            // No layout (a document without rendering): the picker is placed by the app's default.
+          }
           hooks.onQuery(query, coords && { left: coords.left, bottom: coords.bottom });
         },
         destroy() {

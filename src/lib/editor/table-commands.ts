@@ -1,6 +1,7 @@
 /*
  * Moving around GFM tables: Tab / Shift-Tab go to the next / previous cell, Enter to the cell
- * below (adding a row at the end of the table). A cell holds one line of inline content, so
+ * below (adding a row at the end of the table; Enter in that new row while it is empty leaves
+ * the table). A cell holds one line of inline content, so
  * Enter must never split it.
  *
  * Typing a table as Markdown: Enter on a line like `| a | b |` makes it a table with that header
@@ -57,11 +58,27 @@ export function goToCell(dir: 1 | -1): Command {
   };
 }
 
+/** Enter in an empty last row: the row goes and the cursor leaves the table (as Enter on an empty list item does). */
+function leaveTable(state: Parameters<Command>[0], place: CellPlace, dispatch: NonNullable<Parameters<Command>[1]>): void {
+  const tr = state.tr;
+  const rowStart = cellStart(place.table, place.tablePos, place.row, 0) - 2;
+  tr.delete(rowStart, rowStart + place.table.child(place.row).nodeSize);
+  const after = tr.mapping.map(place.tablePos + place.table.nodeSize);
+  const next = tr.doc.resolve(after).nodeAfter;
+  if (!next || !next.isTextblock) tr.insert(after, schema.nodes.paragraph.create());
+  dispatch(tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView());
+}
+
 /** Enter in a cell: go to the cell below, adding an empty row after the last one. */
 export const cellBelow: Command = (state, dispatch) => {
   const place = cellPlace(state.selection.$head);
   if (!place) return false;
   if (!dispatch) return true;
+  const row = place.table.child(place.row);
+  if (place.row === place.table.childCount - 1 && place.row > 1 && row.textContent === '' && row.childCount === place.table.child(0).childCount) {
+    leaveTable(state, place, dispatch);
+    return true;
+  }
   const tr = state.tr;
   if (place.row === place.table.childCount - 1) {
     const header = place.table.child(0);

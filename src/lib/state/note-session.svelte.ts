@@ -63,7 +63,8 @@ export class NoteSession {
     }
     this.gone = false;
     if (this.#saver.dirty && this.loaded) return;
-    this.title = note.title;
+    // A title typed before the note was first read (right after New note) is kept.
+    this.title = this.#saver.unsaved()?.title ?? note.title;
     this.isTodo = note.is_todo === 1;
     this.completed = note.todo_completed > 0;
     if (note.body !== this.body) {
@@ -73,9 +74,22 @@ export class NoteSession {
     this.loaded = true;
   }
 
+  /** Set when the body should take the focus as soon as its editor is there (Enter in the Title). */
+  bodyFocusPending = $state(false);
+
+  /** Focuses the body now, or once its editor has loaded. */
+  requestBodyFocus(): void {
+    if (this.#editor) this.#editor.focus();
+    else this.bodyFocusPending = true;
+  }
+
   /** Connects the mounted editor (or disconnects it with null). */
   attachEditor(editor: NoteEditorHandle | null): void {
     this.#editor = editor;
+    if (editor && this.bodyFocusPending) {
+      this.bodyFocusPending = false;
+      editor.focus();
+    }
     this.refreshHistoryButtons();
   }
 

@@ -93,6 +93,11 @@ export class Workspace {
   noteHistory: NoteHistory | null = null;
   /** The note whose Title should take the focus once shown (a note just created). */
   focusTitleOf: string | null = $state(null);
+  /** A new note is being written; `pendingTitle` holds what was typed as its title meanwhile. */
+  creatingNote = $state(false);
+  pendingTitle = $state('');
+  /** Enter was pressed in that stand-in Title: the new note's body takes the focus instead. */
+  pendingBodyFocus = false;
   /** Whether the Notes list has shown its first rows (see `listShown`). */
   #listShown = $state(false);
 
@@ -276,16 +281,29 @@ export class Workspace {
     const previous = this.session;
     this.session = null;
     void previous?.close();
+    // Until the note is written, a Title field stands in for it, so what is typed right after
+    // New note (or Alt+N) is not lost (see NewNotePending.svelte).
+    this.pendingTitle = '';
+    this.pendingBodyFocus = false;
+    this.creatingNote = true;
     try {
       const note = await createNote(this.db, parent_id ? { parent_id } : {});
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
+      for (let written = ''; this.pendingTitle !== written; ) {
+        written = this.pendingTitle;
+        await updateNote(this.db, note.id, { title: written });
+      }
       this.focusTitleOf = note.id;
       this.openNote(note.id);
+      // (TypeScript still thinks session is the null set above; openNote has set it.)
+      if (this.pendingBodyFocus) (this.session as NoteSession | null)?.requestBodyFocus();
       return note.id;
     } catch (error) {
       this.alerts.report('Could not create a note', error);
       return null;
+    } finally {
+      this.creatingNote = false;
     }
   }
 
