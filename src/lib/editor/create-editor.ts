@@ -102,6 +102,9 @@ function rethrow(error: unknown): void {
   });
 }
 
+/** How long after a touch a click counts as that touch's tap. */
+const TAP_WINDOW_MS = 800;
+
 /** Marks transactions that come from outside (setMarkdown): they do not fire onChange. */
 const EXTERNAL = 'folioExternal';
 
@@ -128,6 +131,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
 /** Mounts a note editor in `element` and returns its handle. */
 export function createEditor(element: HTMLElement, options: EditorOptions = {}): FolioEditor {
   let editable = options.editable ?? true;
+  let lastTouch = 0;
   let cache: { doc: PMNode; markdown: string } | null = null;
   const getMarkdown = (): string => {
     const doc = view.state.doc;
@@ -169,10 +173,22 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
         options.onBlur?.();
         return false;
       },
-      // The browser would follow a link's href itself (to the app's own URL + `:/id`).
-      click: (_view, event) => {
-        if ((event.target as Element | null)?.closest?.('a[href]') && !event.altKey) event.preventDefault();
+      touchstart: () => {
+        lastTouch = Date.now();
         return false;
+      },
+      // The browser would follow a link's href itself (to the app's own URL + `:/id`). A tap is
+      // no click to ProseMirror (it leaves touch to the browser), so taps on links open them here.
+      click: (clickView, event) => {
+        const target = event.target as Element | null;
+        const link = target?.closest?.('a[href], .wikilink');
+        if (!link || event.altKey) return false;
+        event.preventDefault();
+        if (Date.now() - lastTouch > TAP_WINDOW_MS || !options.onOpenLink) return false;
+        const raw = (link as HTMLElement).dataset.raw;
+        const href = raw ?? linkAt(clickView.state.doc, clickView.posAtDOM(link, 0));
+        if (href !== null) options.onOpenLink(href);
+        return href !== null;
       }
     },
     dispatchTransaction(tr: Transaction) {

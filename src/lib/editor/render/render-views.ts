@@ -154,7 +154,9 @@ class InlineMathView implements NodeView {
     field.addEventListener('input', () => {
       const pos = this.getPos();
       field.size = Math.max(4, field.value.length + 1);
-      if (pos !== undefined && field.value) this.view.dispatch(this.view.state.tr.setNodeAttribute(pos, 'tex', field.value).setSelection(NodeSelection.create(this.view.state.doc, pos)));
+      if (pos === undefined || !field.value) return;
+      const tr = this.view.state.tr.setNodeAttribute(pos, 'tex', field.value);
+      this.view.dispatch(tr.setSelection(NodeSelection.create(tr.doc, pos)));
     });
     field.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === 'Escape' || event.key === 'Tab') {
