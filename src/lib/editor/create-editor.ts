@@ -22,6 +22,7 @@ import { serializeMarkdown } from './serialize';
 import { linkAt } from './links';
 import { linkPastePlugin } from './link-paste';
 import { editingPlugin } from './render/render-views';
+import { calloutPlugin } from './callouts';
 import { placeholderPlugin } from './placeholder';
 import { noteLinkPicker, type NoteLinkPickerHooks } from './note-link-picker';
 import { pipeInCell } from './table-commands';
@@ -122,6 +123,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow }),
       linkPastePlugin(),
       editingPlugin(),
+      calloutPlugin(),
       ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
       ...(options.plugins ?? [])
     ]
