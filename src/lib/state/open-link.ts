@@ -59,3 +59,20 @@ export async function openLink(target: LinkTarget, href: string): Promise<void> 
   if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return target.openWindow(href);
   target.tell(`Folio cannot open “${href}”: it is not a web address or a link to a note.`);
 }
+
+/** The link target of a browser tab: new tabs through window.open, downloads through a link. */
+export function browserLinkTarget(
+  db: FolioDatabase,
+  followToNote: (id: string) => void,
+  tell: (message: string) => void,
+  resourceUrl: (id: string) => Promise<string | undefined>
+): LinkTarget {
+  return {
+    db,
+    followToNote,
+    tell,
+    resourceUrl,
+    openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    download: (url, filename) => Object.assign(document.createElement('a'), { href: url, download: filename }).click()
+  };
+}

@@ -28,23 +28,12 @@ import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
-import { openLink } from './open-link';
+import { browserLinkTarget, openLink } from './open-link';
+import { rememberSort, savedSort } from './note-sort';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
 const LAST_OPEN_KEY = 'folio.lastOpen';
-/** This browser's note list order (localStorage: the first screen is listed in it). */
-const NOTE_SORT_KEY = 'folio.noteSort';
-
-function savedSort(): NoteSort {
-  try {
-    const saved = localStorage.getItem(NOTE_SORT_KEY);
-    return saved === 'created' || saved === 'title' ? saved : 'updated';
-  } catch {
-    return 'updated';
-  }
-}
-
 /** What a note list reads: its scope, in an order. */
 interface ListInput {
   scope: NoteScope;
@@ -212,20 +201,8 @@ export class Workspace {
    * returns to this one; attachments and web pages open in a new tab.
    */
   openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
-    return openLink(
-      {
-        db: this.db,
-        followToNote: (id) => this.followToNote(id),
-        tell: (message) => this.alerts.push(message),
-        resourceUrl,
-        openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-        download: (url, filename) => {
-          const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-          a.click();
-        }
-      },
-      href
-    );
+    const tell = (message: string) => this.alerts.push(message);
+    return openLink(browserLinkTarget(this.db, (id) => this.followToNote(id), tell, resourceUrl), href);
   }
 
   /** Opens a note reached by a link: the history gets a step, so Back comes back here. */
@@ -238,11 +215,7 @@ export class Workspace {
   /** Sorts the Notes list (and remembers the order on this device). */
   setNoteSort(sort: NoteSort): void {
     this.noteSort = sort;
-    try {
-      localStorage.setItem(NOTE_SORT_KEY, sort);
-    } catch {
-      // Without localStorage the order lasts until the tab closes.
-    }
+    rememberSort(sort);
   }
 
   /** Shows a notebook, All notes or the trash. */
