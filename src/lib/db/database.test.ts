@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, SCHEMA_V1, SCHEMA_VERSION, listRevisions, readChangesSince } from '$lib/db';
+import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -34,5 +34,23 @@ describe('schema upgrades', () => {
     const db = openDatabase(name);
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect(await db.notes.where('[deleted_time+updated_time]').between([0, 0], [0, 10]).count()).toBe(1);
+  });
+});
+
+describe('schema version 3', () => {
+  it('opens a version-2 database with its data, and adds the empty search index store', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(2).stores(SCHEMA_V2);
+    await old.open();
+    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'kept', updated_time: 5, deleted_time: 0 });
+    old.close();
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect((await db.notes.get('b'.repeat(32)))?.body).toBe('kept');
+    expect(await readSearchSnapshot(db, 'full-text')).toBeUndefined();
+    await writeSearchSnapshot(db, { key: 'full-text', seq: 7, saved_time: 1, data: { format: 'x', bytes: new Uint8Array([1, 2]) } });
+    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 7, data: { bytes: new Uint8Array([1, 2]) } });
   });
 });

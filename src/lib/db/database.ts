@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -50,14 +50,34 @@ export const SCHEMA_V2 = {
 };
 
 /**
- * Version 3: the notes each note links to (`:/id` targets), for "Linked from" without reading every
+ * Version 3: a store for the search index's snapshot, so a big library is searchable at start
+ * without rebuilding the index from every note (nothing to upgrade: the store starts empty).
+ */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  search_index: 'key'
+};
+
+/**
+ * A stored snapshot of an index (search/), valid for the change log up to `seq`: whoever loads it
+ * applies the changes after `seq`. `data` is the index's own layout, checked by the index.
+ */
+export interface SearchIndexRecord {
+  key: string;
+  seq: number;
+  saved_time: number;
+  data: unknown;
+}
+
+/**
+ * Version 4: the notes each note links to (`:/id` targets), for "Linked from" without reading every
  * note. The rows are derived data, built and kept up to date from the change log (note-links.ts),
  * so the upgrade only adds the store. Notes gain indexes to list them by creation time or title
  * (note-order.ts) without reading their bodies.
  */
-export const SCHEMA_V3 = {
-  ...SCHEMA_V2,
-  notes: `${SCHEMA_V2.notes}, [deleted_time+created_time], [parent_id+deleted_time+created_time], [deleted_time+title], [parent_id+deleted_time+title]`,
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  notes: `${SCHEMA_V3.notes}, [deleted_time+created_time], [parent_id+deleted_time+created_time], [deleted_time+title], [parent_id+deleted_time+title]`,
   note_links: 'note_id, *targets'
 };
 
@@ -113,6 +133,7 @@ export class FolioDatabase extends Dexie {
   embeddings!: Table<EmbeddingRecord, string>;
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
+  search_index!: Table<SearchIndexRecord, string>;
   note_links!: Table<NoteLinksRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -136,6 +157,7 @@ export class FolioDatabase extends Dexie {
           });
       });
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, ensureDefaultNotebook, followNoteLinks, linkTargets, listBacklinks, openDatabase, SCHEMA_V2, trashNote, updateNote } from '$lib/db';
+import { createNote, ensureDefaultNotebook, followNoteLinks, linkTargets, listBacklinks, openDatabase, SCHEMA_V3, trashNote, updateNote } from '$lib/db';
 import type { FolioDatabase } from './database';
 
 const A = 'a'.repeat(32);
@@ -58,11 +58,11 @@ describe('note links follower', () => {
   });
 });
 
-describe('schema version 3', () => {
-  it('opens a version-2 database with its notes and an empty links table', async () => {
-    const name = `v2-${Math.random()}`;
+describe('schema version 4', () => {
+  it('opens a version-3 database with its notes and an empty links table', async () => {
+    const name = `v3-${Math.random()}`;
     const old = new Dexie(name);
-    old.version(2).stores(SCHEMA_V2);
+    old.version(3).stores(SCHEMA_V3);
     await old.open();
     await old.table('notes').add({ id: A, parent_id: '', title: 'kept', body: `[x](:/${'e'.repeat(32)})`, updated_time: 1, deleted_time: 0 });
     old.close();

@@ -37,6 +37,8 @@ export { historyOf, usageText, chatTitle } from './chat-turns';
 export type { ChatTurn, ChatTurnStatus } from './chat-turns';
 export {
   loadProviderSettings,
+  readStoredProviderSettings,
+  withDefaults,
   saveProviderSettings,
   toAgentSettings,
   toProviderConfig,
@@ -46,10 +48,17 @@ export {
   DEFAULT_BASE_URLS,
   PROVIDER_SETTINGS_KEY
 } from './provider-settings';
-export type { ProviderSettings } from './provider-settings';
+export type { ProviderSettings, StoredProviderSettings } from './provider-settings';
+export { ProviderStatus } from './provider-status.svelte';
 export { ReviewQueue, reviewQueueFor, ACCEPTED_EDIT_LABEL } from './review.svelte';
 export { startSessionTurn, OutcomeQueue } from './session-tools';
 export type { SessionTurnHandle, TurnTarget } from './session-tools';
 export { openLink, wikiLinkTitle } from './open-link';
 export type { LinkTarget } from './open-link';
 export { startNoteLinks } from './note-links-follower';
+export { SettingsNavigation, FIRST_SETTINGS_SECTION } from './settings-nav.svelte';
+export type { ProviderChoice } from './settings-nav.svelte';
+export { StorageNotice, storageNoticeShown, storageAdvice } from './storage-notice.svelte';
+export type { StorageAdvice } from './storage-notice.svelte';
+export { testResultText } from './provider-test-text';
+export type { TestResultText } from './provider-test-text';
