@@ -49,7 +49,8 @@ export function loadMermaid(): Promise<Mermaid> {
 
 function showError(target: HTMLElement, what: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  const box = document.createElement('span');
+  // The target's own document: a render can settle after its page (or a test's DOM) is gone.
+  const box = target.ownerDocument.createElement('span');
   box.className = 'render-error';
   box.setAttribute('role', 'note');
   box.textContent = `${what}: ${message.split('\n')[0]}`;
@@ -81,6 +82,6 @@ export async function renderDiagram(target: HTMLElement, source: string): Promis
     showError(target, 'Diagram error', error);
   } finally {
     // Mermaid leaves its scratch element in the body when a diagram fails to parse.
-    document.getElementById(`d${id}`)?.remove();
+    target.ownerDocument.getElementById(`d${id}`)?.remove();
   }
 }
