@@ -2,7 +2,7 @@
 // app stored (the Markdown a reload or an export would give).
 import { expect, type Page } from '@playwright/test';
 import { noteRecord, putNotes } from '../tests/seed-notes.mjs';
-import { notesList, openApp } from './shell-helpers';
+import { body, notesList, openApp } from './shell-helpers';
 
 /** A note to seed: its id (32 hex), title and exact Markdown body. */
 export interface SeedNote {
@@ -60,6 +60,8 @@ export function storedBody(page: Page, title: string): Promise<string> {
 
 /** Puts the caret right after the first occurrence of `text` in the note body (as a click there would). */
 export async function caretAfter(page: Page, text: string): Promise<void> {
+  // The body is drawn a moment after the Title on a loaded machine.
+  await expect(body(page)).toContainText(text);
   await page.evaluate((wanted) => {
     const root = document.querySelector('[aria-label="Note body"]') as HTMLElement;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

@@ -179,3 +179,26 @@ test('the note list sorts by title and remembers it', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Sort notes' })).toHaveValue('title');
   await expect(notesList(page).getByRole('option')).toHaveText([/Apple/, /banana/, /cherry/]);
 });
+
+test('printing shows the open note alone', async ({ page }) => {
+  await openWithNotes(page, [
+    { id: A, title: 'Recipe', body: '# Bread\n\nFlour, water and salt.\n' },
+    { id: B, title: 'Other', body: 'Not printed.\n' }
+  ]);
+  await openNote(page, 'Recipe');
+  await expect(body(page)).toContainText('Flour, water and salt.');
+  await page.emulateMedia({ media: 'print' });
+  await expect(title(page)).toBeVisible();
+  await expect(body(page)).toContainText('Flour, water and salt.');
+  for (const hidden of [
+    notesList(page),
+    page.getByRole('toolbar', { name: 'Note' }),
+    page.getByRole('toolbar', { name: 'Formatting' }),
+    page.getByLabel('Word count'),
+    page.getByRole('button', { name: 'New note', exact: true })
+  ]) {
+    await expect(hidden).toBeHidden();
+  }
+  await page.emulateMedia({ media: 'screen' });
+  await expect(notesList(page)).toBeVisible();
+});
