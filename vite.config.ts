@@ -15,7 +15,12 @@ const PURE_MODULES = [
 
 export default defineConfig({
   plugins: [sveltekit()],
-  build: { rolldownOptions: { treeshake: { moduleSideEffects: PURE_MODULES } } },
+  build: {
+    rolldownOptions: { treeshake: { moduleSideEffects: PURE_MODULES } },
+    // Fonts stay files: the CSP allows fonts from 'self' only, and KaTeX's smallest would
+    // otherwise be inlined as data: URLs, which it refuses.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined)
+  },
   server: { fs: { allow: ['workers'] } },
   worker: { format: 'es' },
   test: {

@@ -66,7 +66,7 @@ describe('schema version 4', () => {
     old.close();
     const db = openDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect((await readSearchSnapshot(db, 'full-text'))?.seq).toBe(3);
     expect(await db.conflicts.count()).toBe(0);

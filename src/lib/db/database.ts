@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -104,6 +104,24 @@ export interface ConflictRecord {
   created_time: number;
 }
 
+/**
+ * Version 5: the notes each note links to (`:/id` targets), for "Linked from" without reading every
+ * note. The rows are derived data, built and kept up to date from the change log (note-links.ts),
+ * so the upgrade only adds the store. Notes gain indexes to list them by creation time or title
+ * (note-order.ts) without reading their bodies.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  notes: `${SCHEMA_V4.notes}, [deleted_time+created_time], [parent_id+deleted_time+created_time], [deleted_time+title], [parent_id+deleted_time+title]`,
+  note_links: 'note_id, *targets'
+};
+
+/** The `:/id` targets of one note's body (see note-links.ts). */
+export interface NoteLinksRecord {
+  note_id: string;
+  targets: string[];
+}
+
 /** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
 export interface EmbeddingRecord {
   id: string;
@@ -152,6 +170,7 @@ export class FolioDatabase extends Dexie {
   plugins!: Table<PluginRecord, string>;
   search_index!: Table<SearchIndexRecord, string>;
   conflicts!: Table<ConflictRecord, string>;
+  note_links!: Table<NoteLinksRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -174,8 +193,9 @@ export class FolioDatabase extends Dexie {
           });
       });
     this.version(3).stores(SCHEMA_V3);
-    // A new table only: nothing to convert.
+    // New tables and indexes only: nothing to convert.
     this.version(4).stores(SCHEMA_V4);
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

@@ -1,4 +1,4 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4 } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './database';
 export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, ConflictRecord, ConflictHunk } from './database';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
@@ -32,3 +32,9 @@ export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats
 export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk, CONFLICTS_NOTEBOOK_TITLE } from './note-writes';
 export type { NoteEdit, NoteEditResult } from './note-writes';
 export { lastTextWriter } from './revisions-repo';
+export { linkTargets, refreshNoteLinks, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } from './note-links';
+export type { NoteLinksRecord } from './database';
+export { findNotesByTitle } from './note-titles';
+export type { NoteTitle } from './note-titles';
+export { sortedNoteIds } from './note-order';
+export type { NoteSort } from './note-order';

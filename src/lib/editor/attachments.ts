@@ -74,12 +74,29 @@ export interface AttachmentHooks {
   onError: (error: unknown) => void;
 }
 
+type AttachFiles = (view: EditorView, files: File[]) => boolean;
+
+/**
+ * Stores files picked by the user (the toolbar's Attach file) and links them at the cursor, as a
+ * paste would. False when the editor takes no files.
+ */
+export function attachFiles(view: EditorView, files: File[]): boolean {
+  const plugin = key.get(view.state);
+  return plugin ? (plugin.spec.attach as AttachFiles)(view, files) : false;
+}
+
 /** The plugin that sends pasted and dropped files to `onFiles`. */
 export function attachmentsPlugin(hooks: AttachmentHooks): Plugin {
   const pending: Pending = new Set();
   const onFiles = hooks.onFiles;
+  const attach: AttachFiles = (view, files) => {
+    if (!onFiles || !files.length) return false;
+    store(view, hooks, files, view.state.selection.from, pending);
+    return true;
+  };
   return new Plugin({
     key,
+    attach,
     appendTransaction(trs) {
       for (const tr of trs) for (const marker of pending) marker.pos = tr.mapping.map(marker.pos);
       return null;

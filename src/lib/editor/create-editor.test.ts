@@ -131,14 +131,27 @@ describe('createEditor', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('opens the link under a Mod-click', () => {
+  it('opens the link under a click or tap, and not under an Alt-click', () => {
     const onOpenLink = vi.fn();
     const ed = mount({ markdown: `[other](:/${ID})\n`, onOpenLink });
-    const handled = ed.view.someProp('handleClick', (f) =>
-      f(ed.view, 2, new MouseEvent('click', { ctrlKey: true }))
-    );
-    expect(handled).toBe(true);
+    const click = (init: MouseEventInit) => {
+      const event = new MouseEvent('click', init);
+      Object.defineProperty(event, 'target', { value: ed.view.dom.querySelector('a') });
+      return ed.view.someProp('handleClick', (f) => f(ed.view, 2, event));
+    };
+    expect(click({ altKey: true })).toBeFalsy();
+    expect(onOpenLink).not.toHaveBeenCalled();
+    expect(click({})).toBe(true);
     expect(onOpenLink).toHaveBeenCalledWith(`:/${ID}`);
+  });
+
+  it('opens a wiki link by its source', () => {
+    const onOpenLink = vi.fn();
+    const ed = mount({ markdown: 'see [[Other note]]\n', onOpenLink });
+    const node = ed.view.state.doc.nodeAt(5)!;
+    const handled = ed.view.someProp('handleClickOn', (f) => f(ed.view, 5, node, 5, new MouseEvent('click'), true));
+    expect(handled).toBe(true);
+    expect(onOpenLink).toHaveBeenCalledWith('[[Other note]]');
   });
 
   it('reads pasted plain text as Markdown', () => {

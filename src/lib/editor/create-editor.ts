@@ -8,7 +8,7 @@
 import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, redoDepth, undo, undoDepth } from 'prosemirror-history';
-import type { Node as PMNode } from 'prosemirror-model';
+import { DOMParser, type Node as PMNode, type ParseOptions } from 'prosemirror-model';
 import { EditorState, Selection, type Plugin, type Transaction } from 'prosemirror-state';
 import { Mapping } from 'prosemirror-transform';
 import { EditorView } from 'prosemirror-view';
@@ -22,6 +22,29 @@ import { replaceDocument } from './replace-document';
 import { serializeMarkdown } from './serialize';
 import { linkAt } from './links';
 import { applyStoredVersion, type DocSnapshot } from './stored-change';
+import { linkPastePlugin } from './link-paste';
+import { editingPlugin } from './render/render-views';
+import { calloutPlugin } from './callouts';
+import { placeholderPlugin } from './placeholder';
+import { noteLinkPicker, type NoteLinkPickerHooks } from './note-link-picker';
+import { pipeInCell } from './table-commands';
+import { markdownSchema } from './schema';
+
+/**
+ * Reads the editor's own DOM back keeping every newline: soft line breaks are newlines in the
+ * text, shown as line breaks (white-space: pre-wrap). ProseMirror reads a changed paragraph with
+ * newlines folded into spaces unless its node type is `pre`, so typing one character in a
+ * hard-wrapped paragraph would join its lines. Pasted HTML still goes through the schema's
+ * ordinary parser (clipboardParser), where newlines are just spaces.
+ */
+class EditorDomParser extends DOMParser {
+  parse(dom: globalThis.Node, options: ParseOptions = {}): PMNode {
+    return super.parse(dom, { ...options, preserveWhitespace: 'full' });
+  }
+}
+
+const editorDomParser = new EditorDomParser(markdownSchema, DOMParser.fromSchema(markdownSchema).rules);
+const clipboardDomParser = DOMParser.fromSchema(markdownSchema);
 
 /** Options of {@link createEditor}. */
 export interface EditorOptions {
@@ -33,8 +56,17 @@ export interface EditorOptions {
   onFiles?: OnFiles;
   /** Gives a displayable URL for a `:/id` image (a blob: URL), or undefined. */
   resolveResourceUrl?: ResolveResourceUrl;
-  /** Called on Mod-click (Ctrl/Cmd) on a link, with its target (`:/id` for notes and files). */
+  /**
+   * Called on a click or tap on a link (Alt-click places the cursor in it instead), with its
+   * target (`:/id` for notes and files) or, for a wiki link, its source (`[[Title]]`).
+   */
   onOpenLink?: (href: string) => void;
+  /** Called after every transaction (selection moves too), for toolbars that show the state. */
+  onUpdate?: (state: EditorState) => void;
+  /** Shown in the body while the note is empty. */
+  placeholder?: string;
+  /** The `[[` note picker; without it, `[[` is plain text. */
+  noteLinks?: NoteLinkPickerHooks;
   /** Called when the editor loses focus (flush autosave here). */
   onBlur?: () => void;
   /** Told about failures the editor cannot show itself (storing an attachment). */
@@ -84,6 +116,9 @@ function rethrow(error: unknown): void {
   });
 }
 
+/** How long after a touch a click counts as that touch's tap. */
+const TAP_WINDOW_MS = 800;
+
 /** Marks transactions that come from outside (setMarkdown): they do not fire onChange. */
 const EXTERNAL = 'folioExternal';
 
@@ -91,12 +126,18 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
   return EditorState.create({
     doc,
     plugins: [
+      // First: while the [[ picker is open, its keys (arrows, Enter, Escape) go to it.
+      ...(options.noteLinks ? [noteLinkPicker(options.noteLinks)] : []),
       history(),
       editorInputRules(),
       ...editorKeymaps(),
       dropCursor(),
       gapCursor(),
       attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow }),
+      linkPastePlugin(),
+      editingPlugin(),
+      calloutPlugin(),
+      ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
       ...(options.plugins ?? [])
     ]
   });
@@ -105,6 +146,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
 /** Mounts a note editor in `element` and returns its handle. */
 export function createEditor(element: HTMLElement, options: EditorOptions = {}): FolioEditor {
   let editable = options.editable ?? true;
+  let lastTouch = 0;
   let cache: { doc: PMNode; markdown: string } | null = null;
   const snapshots = new Set<{ doc: PMNode; mapping: Mapping }>();
   const getMarkdown = (): string => {
@@ -122,25 +164,54 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
       class: 'folio-editor'
     },
     nodeViews: editorNodeViews(options.resolveResourceUrl),
+    domParser: editorDomParser,
+    clipboardParser: clipboardDomParser,
     clipboardTextParser: (text, $context, plain) => parseClipboardText(text, $context, plain),
     clipboardTextSerializer: (slice) => serializeClipboardSlice(slice),
+    handleClickOn(_view, _pos, node, _nodePos, event, direct) {
+      if (!direct || event.altKey || !options.onOpenLink || node.type.name !== 'wikilink') return false;
+      options.onOpenLink(node.attrs.raw as string);
+      return true;
+    },
     handleClick(clickView, pos, event) {
-      if (!(event.ctrlKey || event.metaKey) || !options.onOpenLink) return false;
+      if (event.altKey || !options.onOpenLink) return false;
+      // Only a click on the link's own text: a click beside a link at a line end places the cursor.
+      if (!(event.target as Element | null)?.closest?.('a, img')) return false;
       const href = linkAt(clickView.state.doc, pos);
       if (href === null) return false;
+      event.preventDefault();
       options.onOpenLink(href);
       return true;
     },
+    handleTextInput: (textView, from, to, text) => pipeInCell(textView, from, to, text),
     handleDOMEvents: {
       blur: () => {
         options.onBlur?.();
         return false;
+      },
+      touchstart: () => {
+        lastTouch = Date.now();
+        return false;
+      },
+      // The browser would follow a link's href itself (to the app's own URL + `:/id`). A tap is
+      // no click to ProseMirror (it leaves touch to the browser), so taps on links open them here.
+      click: (clickView, event) => {
+        const target = event.target as Element | null;
+        const link = target?.closest?.('a[href], .wikilink');
+        if (!link || event.altKey) return false;
+        event.preventDefault();
+        if (Date.now() - lastTouch > TAP_WINDOW_MS || !options.onOpenLink) return false;
+        const raw = (link as HTMLElement).dataset.raw;
+        const href = raw ?? linkAt(clickView.state.doc, clickView.posAtDOM(link, 0));
+        if (href !== null) options.onOpenLink(href);
+        return href !== null;
       }
     },
     dispatchTransaction(tr: Transaction) {
       view.updateState(view.state.apply(tr));
       if (tr.docChanged) for (const snapshot of snapshots) for (const map of tr.mapping.maps) snapshot.mapping.appendMap(map);
       if (tr.docChanged && !tr.getMeta(EXTERNAL)) options.onChange?.(getMarkdown());
+      options.onUpdate?.(view.state);
     }
   });
   return {

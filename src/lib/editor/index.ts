@@ -51,3 +51,19 @@ export {
   type ReviewPluginOptions
 } from './review';
 export { runSessionTool, showDraft, clearDrafts, cursorOffset, toolError, type SessionTurn, type SessionToolResult } from './session-tools';
+export {
+  isMarkActive,
+  headingLevel,
+  cycleHeading,
+  toggleBulletList,
+  toggleTaskList,
+  insertTable,
+  toggleCode,
+  toggleQuote,
+  linkAtSelection,
+  setLink,
+  tableCommands
+} from './format-commands';
+export { attachFiles } from './attachments';
+export { pickNoteLink, dismissNoteLinkPicker, type LinkQuery, type NoteLinkPickerHooks } from './note-link-picker';
+export { textStats, type TextStats } from './text-stats';

@@ -1,8 +1,13 @@
 /*
  * Markdown shortcuts typed at the start of a block: `# ` … `###### ` headings, `- `/`* `/`+ `
  * bullet lists, `1. `/`1) ` ordered lists, `> ` quotes, ```` ```lang ```` + space code blocks,
- * `[ ] `/`[x] ` at the start of a list item makes it a task; `**b**`, `_i_`, `` `c` ``, `~~s~~`
- * apply their mark when the closing delimiter is typed. Backspace right after undoes one.
+ * `[ ] `/`[x] ` at the start of a list item makes it a task; `**b**`, `_i_`, `` `c` ``, `~~s~~`,
+ * `==h==` apply their mark when the closing delimiter is typed; `[text](url)` becomes a link and
+ * `![alt](src)` an image when the `)` is typed; `$x^2$` becomes math. Backspace right after
+ * undoes one.
+ *
+ * In a list, typing the list's own marker at the start of an item (as one does line by line:
+ * Enter, then `- `) is taken as the item it already is: the list does not nest.
  */
 import {
   InputRule,
@@ -10,8 +15,8 @@ import {
   textblockTypeInputRule,
   wrappingInputRule
 } from 'prosemirror-inputrules';
-import type { MarkType } from 'prosemirror-model';
-import type { Plugin } from 'prosemirror-state';
+import type { MarkType, NodeType } from 'prosemirror-model';
+import type { EditorState, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 
 /**
@@ -28,6 +33,45 @@ function markRule(pattern: RegExp, type: MarkType, markup?: string): InputRule {
   }, { inCodeMark: false });
 }
 
+/** `[text](url "title")` typed: the text becomes a link. */
+const linkRule = new InputRule(/(?:^|[^!\\[])\[([^\[\]]+)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
+  const [whole, text, href, title] = match;
+  const from = start + whole.indexOf('[');
+  const marks = state.doc.resolve(from).marks();
+  const link = schema.marks.link.create({ href, title: title ?? null });
+  return state.tr.replaceWith(from, end, schema.text(text, [...marks, link])).removeStoredMark(schema.marks.link);
+}, { inCodeMark: false });
+
+/** `![alt](src "title")` typed: an image. */
+const imageRule = new InputRule(/!\[([^\[\]]*)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
+  const [, alt, src, title] = match;
+  return state.tr.replaceWith(start, end, schema.nodes.image.create({ src, alt, title: title ?? null }));
+}, { inCodeMark: false });
+
+/** `$tex$` typed (not `$ 5 and $`): inline math. */
+const mathRule = new InputRule(/(^|[^$\\])\$([^$\s](?:[^$]*[^$\s])?)\$$/, (state, match, start, end) => {
+  const from = start + match[1].length;
+  return state.tr.replaceWith(from, end, schema.nodes.math_inline.create({ tex: match[2] }));
+}, { inCodeMark: false });
+
+/** The list item a textblock at `$start` opens, when it is the item's first child. */
+function openingItem(state: EditorState, start: number): { list: NodeType } | null {
+  const $start = state.doc.resolve(start);
+  const depth = $start.depth - 1;
+  if (depth < 2 || $start.index(depth) !== 0) return null;
+  if ($start.node(depth).type !== schema.nodes.list_item) return null;
+  return { list: $start.node(depth - 1).type };
+}
+
+/** The marker of the list the cursor's item is in, typed again at its start: nothing to do but drop it. */
+const sameListMarker = new InputRule(/^\s*(?:[-+*]|\d{1,9}[.)])\s$/, (state, match, start, end) => {
+  const item = openingItem(state, start);
+  if (!item) return null;
+  const bullet = /^\s*[-+*]/.test(match[0]);
+  if ((item.list === schema.nodes.bullet_list) !== bullet) return null;
+  return state.tr.delete(start, end);
+});
+
 const taskRule = new InputRule(/^\[([ xX]?)\]\s$/, (state, match, start, end) => {
   const $start = state.doc.resolve(start);
   const depth = $start.depth - 1;
@@ -41,6 +85,7 @@ const taskRule = new InputRule(/^\[([ xX]?)\]\s$/, (state, match, start, end) =>
 export function editorInputRules(): Plugin {
   return inputRules({
     rules: [
+      sameListMarker,
       textblockTypeInputRule(/^(#{1,6})\s$/, schema.nodes.heading, (match) => ({ level: match[1].length, markup: match[1] })),
       wrappingInputRule(/^\s*([-+*])\s$/, schema.nodes.bullet_list, (match) => ({ bullet: match[1] })),
       wrappingInputRule(
@@ -57,7 +102,11 @@ export function editorInputRules(): Plugin {
       markRule(/(^|[^*])\*([^*\s](?:[^*]*[^*\s])?)\*$/, schema.marks.em, '*'),
       markRule(/(^|[^_\w])_([^_\s](?:[^_]*[^_\s])?)_$/, schema.marks.em, '_'),
       markRule(/(^|[^~])~~([^~\s](?:[^~]*[^~\s])?)~~$/, schema.marks.strike, '~~'),
-      markRule(/(^|[^`])`([^`]+)`$/, schema.marks.code)
+      markRule(/(^|[^=])==([^=\s](?:[^=]*[^=\s])?)==$/, schema.marks.highlight),
+      markRule(/(^|[^`])`([^`]+)`$/, schema.marks.code),
+      imageRule,
+      linkRule,
+      mathRule
     ]
   });
 }

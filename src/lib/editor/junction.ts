@@ -9,6 +9,7 @@
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { parseStructure } from './parse';
+import { sameContent } from './same-content';
 import type { Definitions } from './reference-links';
 
 const LISTS = new Set(['bullet_list', 'ordered_list']);
@@ -33,4 +34,19 @@ export function staysApart(
   const apart = doc.childCount === 2 && doc.child(0).type === prev.type && doc.child(1).type === node.type;
   answers.set(node, { prev, joined, apart });
   return apart;
+}
+
+const pairs = new WeakMap<PMNode, { prev: PMNode; joined: string; pair: boolean }>();
+
+/**
+ * True when `joined` (the previous block's text, the lines between, this block's text) reads as
+ * exactly the two blocks `prev` and `node`: the lines that stood between them may stay.
+ */
+export function readsAsPair(prev: PMNode, node: PMNode, joined: string, references: Definitions): boolean {
+  const known = pairs.get(node);
+  if (known && known.prev === prev && known.joined === joined) return known.pair;
+  const doc = parseStructure(joined, references);
+  const pair = doc.childCount === 2 && sameContent(doc.child(0), prev) && sameContent(doc.child(1), node);
+  pairs.set(node, { prev, joined, pair });
+  return pair;
 }

@@ -2,11 +2,12 @@
  * Keyboard shortcuts for the note editor. `Mod` is Cmd on macOS and Ctrl elsewhere.
  *
  *   Mod-z undo · Mod-Shift-z / Mod-y redo · Mod-b bold · Mod-i italic · Mod-` inline code
- *   Mod-Shift-x strikethrough · Mod-Alt-0 paragraph · Mod-Alt-1…6 heading · Mod-Shift-8 bullet
- *   list · Mod-Shift-9 ordered list · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
+ *   Mod-Shift-x strikethrough · Mod-Shift-h highlight · Mod-Alt-0 paragraph · Mod-Alt-1…6 heading
+ *   · Mod-Alt-h cycle heading · Mod-Shift-8 bullet list · Mod-Shift-7 task list · Mod-Shift-9
+ *   ordered list · Mod-Shift-c code (block on an empty line) · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
  *   line break · Tab / Shift-Tab indent / outdent a list item, or next / previous table cell ·
  *   Backspace at the start of a task removes its checkbox · Enter in a table cell goes to the
- *   cell below · Enter on "```lang" opens a code block
+ *   cell below · Enter on "```lang" opens a code block · Enter on "| a | b |" makes a table
  */
 import {
   baseKeymap,
@@ -23,7 +24,8 @@ import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirr
 import type { Command, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { clearTaskAtStart, toggleTask } from './task-commands';
-import { cellBelow, goToCell } from './table-commands';
+import { cellBelow, goToCell, tableFromRow } from './table-commands';
+import { cycleHeading, toggleBulletList, toggleCode, toggleTaskList } from './format-commands';
 
 const insertHardBreak: Command = (state, dispatch) => {
   const { $from } = state.selection;
@@ -82,12 +84,16 @@ export function editorKeymaps(): Plugin[] {
       'Mod-i': toggleMark(schema.marks.em),
       'Mod-`': toggleMark(schema.marks.code),
       'Mod-Shift-x': toggleMark(schema.marks.strike),
-      'Mod-Shift-8': wrapInList(schema.nodes.bullet_list),
+      'Mod-Shift-8': toggleBulletList,
+      'Mod-Shift-7': toggleTaskList,
+      'Mod-Alt-h': cycleHeading,
+      'Mod-Shift-c': toggleCode,
+      'Mod-Shift-h': toggleMark(schema.marks.highlight),
       'Mod-Shift-9': wrapInList(schema.nodes.ordered_list),
       'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
       'Mod-Enter': chainCommands(toggleTask, exitCode),
       'Shift-Enter': chainCommands(exitCode, insertHardBreak),
-      Enter: chainCommands(cellBelow, fenceOnEnter, splitItem),
+      Enter: chainCommands(cellBelow, tableFromRow, fenceOnEnter, splitItem),
       Tab: chainCommands(goToCell(1), sinkListItem(item)),
       'Shift-Tab': chainCommands(goToCell(-1), liftListItem(item)),
       'Mod-[': liftListItem(item),

@@ -1,6 +1,7 @@
 /*
  * The markdown-it instance behind the editor: CommonMark with GFM tables and strikethrough, raw
- * HTML, `$…$`/`$$…$$` math (@mdit/plugin-tex) and GFM task list items.
+ * HTML, `$…$`/`$$…$$` math (@mdit/plugin-tex), GFM task list items, and footnotes, definition
+ * lists, highlights and wiki links (markdown-it-extras.ts).
  *
  * Task lists are a small core rule of our own: markdown-it-task-lists is unmaintained and, like
  * @mdit/plugin-tasklist, it renders checkboxes as inline HTML tokens, while the editor wants a
@@ -13,6 +14,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { tex } from '@mdit/plugin-tex';
 import { recordReferenceForms } from './reference-links';
+import { useNoteExtras } from './markdown-it-extras';
 
 const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
 
@@ -106,6 +108,17 @@ function tableLayoutRule(state: StateCore): void {
   }
 }
 
+/** Records on setext headings' open tokens the length of their underline (`meta.underline`). */
+function setextRule(state: StateCore): void {
+  let lines: string[] | null = null;
+  for (const tok of state.tokens) {
+    if (tok.type !== 'heading_open' || !tok.map || (tok.markup !== '=' && tok.markup !== '-')) continue;
+    lines ??= state.src.split('\n');
+    const underline = (lines[tok.map[1] - 1] ?? '').replace(/^[ \t>]*/, '').trimEnd();
+    tok.meta = { ...tok.meta, underline: underline.length };
+  }
+}
+
 /**
  * Creates the markdown-it instance Folio parses notes with. The math plugin's renderer is never
  * used by the editor (it keeps TeX verbatim); it renders escaped source so HTML output stays safe.
@@ -114,8 +127,10 @@ export function createMarkdownIt(): MarkdownIt {
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.use(tex, { render: (content: string) => md.utils.escapeHtml(content) });
   recordReferenceForms(md);
+  useNoteExtras(md);
   md.core.ruler.after('block', 'folio_task_list', taskListRule);
   md.core.ruler.after('folio_task_list', 'folio_list_layout', listLayoutRule);
   md.core.ruler.after('folio_list_layout', 'folio_table_layout', tableLayoutRule);
+  md.core.ruler.after('folio_table_layout', 'folio_setext', setextRule);
   return md;
 }

@@ -1,10 +1,12 @@
 /*
- * Node views: list items show a clickable checkbox when they are tasks, and images whose source
- * is a Folio resource (`:/id`) are shown through a URL the app resolves (a blob: URL).
+ * Node views: list items show a clickable checkbox when they are tasks, images whose source
+ * is a Folio resource (`:/id`) are shown through a URL the app resolves (a blob: URL), and math
+ * and Mermaid diagrams are rendered (render/render-views.ts).
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorView, NodeView, NodeViewConstructor } from 'prosemirror-view';
 import { setTaskChecked } from './task-commands';
+import { renderNodeViews } from './render/render-views';
 
 /** Resolves a resource id to a URL that can be shown (blob: URL), or undefined when unknown. */
 export type ResolveResourceUrl = (id: string) => Promise<string | undefined>;
@@ -130,6 +132,7 @@ class ImageView implements NodeView {
 /** The node views of the note editor. */
 export function editorNodeViews(resolve: ResolveResourceUrl | undefined): Record<string, NodeViewConstructor> {
   return {
+    ...renderNodeViews(),
     list_item: (node, view, getPos) => new ListItemView(node, view, getPos),
     image: (node) => new ImageView(node, resolve)
   };

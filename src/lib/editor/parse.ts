@@ -50,7 +50,12 @@ const tokens: Record<string, ParseSpec> = {
   blockquote: { block: 'blockquote', getAttrs: sourceOf },
   heading: {
     block: 'heading',
-    getAttrs: (tok) => ({ ...sourceOf(tok), level: Number(tok.tag.slice(1)), markup: tok.markup })
+    getAttrs: (tok) => ({
+      ...sourceOf(tok),
+      level: Number(tok.tag.slice(1)),
+      markup: tok.markup,
+      underline: (tok.meta as { underline?: number } | null)?.underline ?? null
+    })
   },
   hr: { node: 'horizontal_rule', getAttrs: (tok) => ({ ...sourceOf(tok), markup: tok.markup }) },
   code_block: { block: 'code_block', noCloseToken: true, getAttrs: (tok) => ({ ...sourceOf(tok), fence: null }) },
@@ -132,7 +137,21 @@ const tokens: Record<string, ParseSpec> = {
       ...refForm(tok)
     })
   },
-  code_inline: { mark: 'code', noCloseToken: true }
+  code_inline: { mark: 'code', noCloseToken: true },
+  mark: { mark: 'highlight' },
+  footnote_reference: {
+    block: 'footnote',
+    getAttrs: (tok) => ({ ...sourceOf(tok), label: (tok.meta as { label: string }).label })
+  },
+  footnote_ref: { node: 'footnote_ref', getAttrs: (tok) => ({ label: (tok.meta as { label: string }).label }) },
+  dl: { block: 'definition_list', getAttrs: sourceOf },
+  dt: { block: 'definition_term' },
+  dd: {
+    block: 'definition_desc',
+    // markdown-it-deflist hides the paragraphs of a definition written right under its term.
+    getAttrs: (_tok, toks, i) => ({ tight: toks[i + 1]?.type === 'paragraph_open' ? toks[i + 1].hidden : true })
+  },
+  wikilink: { node: 'wikilink', getAttrs: (tok) => ({ raw: tok.content }) }
 };
 
 let trailing = '';
@@ -171,13 +190,17 @@ const parser = new MarkdownParser(markdownSchema, tokenizer, tokens);
  */
 export function parseMarkdown(markdown: string, references: Definitions = {}): PMNode {
   const env: { references: Definitions } = { references: { ...references } };
-  const doc = parser.parse(markdown, env);
-  return sealSources(doc, trailing, env.references);
+  // A byte order mark is no text: markdown-it would read `\uFEFF# Title` as a paragraph.
+  const bom = markdown.charCodeAt(0) === 0xfeff;
+  const doc = parser.parse(bom ? markdown.slice(1) : markdown, env);
+  const sealed = sealSources(doc, trailing, env.references);
+  return bom ? sealed.type.create({ ...sealed.attrs, bom: true }, sealed.content) : sealed;
 }
 
 /** Parses Markdown without source tracking: the structure only, as a fresh serialization would give. */
 export function parseStructure(markdown: string, references: Definitions = {}): PMNode {
-  return stripSources(parser.parse(markdown, { references: { ...references } }));
+  const text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
+  return stripSources(parser.parse(text, { references: { ...references } }));
 }
 
 /** Returns the document with every `source` attr cleared, for structural comparison. */

@@ -1,6 +1,7 @@
 /*
  * The ProseMirror schema for Folio notes: CommonMark plus the extras notes use (task lists, GFM
- * tables, strikethrough, `$`/`$$` math, raw HTML kept verbatim).
+ * tables, strikethrough, `$`/`$$` math, raw HTML kept verbatim, footnotes, definition lists,
+ * `==highlights==`, and `[[wiki links]]` kept as written; see markdown-it-extras.ts).
  *
  * Attributes named `markup`, `fence`, `bullet`, `delimiter` record how the user wrote a construct,
  * so that a block the user edits is serialised again in the user's own style.
@@ -36,10 +37,12 @@ function alignStyle(attrs: Attrs): Record<string, string> {
   return attrs.align ? { style: `text-align: ${attrs.align}` } : {};
 }
 
-// GFM cells hold one line: no hard breaks (a break would end the row).
+// GFM cells hold one line: no hard breaks (a break would end the row). colspan/rowspan are
+// prosemirror-tables' (row and column commands); GFM has no spans, so they stay 1.
 const cell = (tag: 'th' | 'td'): NodeSpec => ({
-  content: '(text | image | math_inline | html_inline)*',
-  attrs: { align: { default: null } },
+  content: '(text | image | math_inline | html_inline | footnote_ref | wikilink)*',
+  attrs: { align: { default: null }, colspan: { default: 1 }, rowspan: { default: 1 }, colwidth: { default: null } },
+  tableRole: tag === 'th' ? 'header_cell' : 'cell',
   isolating: true,
   parseDOM: [{ tag, getAttrs: (dom) => ({ align: (dom as HTMLElement).style.textAlign || null }) }],
   toDOM: (node) => [tag, alignStyle(node.attrs), 0]
@@ -51,12 +54,14 @@ const nodes: Record<string, NodeSpec> = {
     // trailing: text after the last block; defCarriers: fingerprints of the blocks whose source
     // holds link reference definitions (see serialize.ts).
     // references: the note's link reference definitions, by normalised label.
-    attrs: { trailing: { default: '' }, defCarriers: { default: [] }, references: { default: {} } }
+    // bom: the note starts with a byte order mark, written back before the first block.
+    attrs: { trailing: { default: '' }, defCarriers: { default: [] }, references: { default: {} }, bom: { default: false } }
   },
   paragraph: block({ content: 'inline*', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] }),
   heading: block({
     content: 'inline*',
-    attrs: { level: { default: 1 }, markup: { default: null } },
+    // underline: the length of a setext heading's `===`/`---` line, kept when its text changes.
+    attrs: { level: { default: 1 }, markup: { default: null }, underline: { default: null } },
     defining: true,
     parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),
     toDOM: (node) => [`h${node.attrs.level}`, 0]
@@ -141,12 +146,35 @@ const nodes: Record<string, NodeSpec> = {
       widths: { default: null }
     },
     isolating: true,
+    tableRole: 'table',
     parseDOM: [{ tag: 'table' }],
     toDOM: () => ['table', ['tbody', 0]]
   }),
-  table_row: { content: '(table_header | table_cell)+', parseDOM: [{ tag: 'tr' }], toDOM: () => ['tr', 0] },
+  table_row: { content: '(table_header | table_cell)+', tableRole: 'row', parseDOM: [{ tag: 'tr' }], toDOM: () => ['tr', 0] },
   table_header: cell('th'),
   table_cell: cell('td'),
+  footnote: block({
+    // A footnote definition, `[^label]: text`, kept where it was written.
+    content: 'block+',
+    attrs: { label: { default: '1' } },
+    defining: true,
+    parseDOM: [{ tag: 'div.footnote', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }],
+    toDOM: (node) => ['div', { class: 'footnote', 'data-label': node.attrs.label }, 0]
+  }),
+  definition_list: block({
+    content: '(definition_term | definition_desc)+',
+    parseDOM: [{ tag: 'dl' }],
+    toDOM: () => ['dl', 0]
+  }),
+  definition_term: { content: 'inline*', defining: true, parseDOM: [{ tag: 'dt' }], toDOM: () => ['dt', 0] },
+  definition_desc: {
+    content: 'block+',
+    // tight: written right under its term (no blank line between).
+    attrs: { tight: { default: true } },
+    defining: true,
+    parseDOM: [{ tag: 'dd' }],
+    toDOM: () => ['dd', 0]
+  },
   text: { group: 'inline' },
   image: {
     inline: true,
@@ -176,6 +204,23 @@ const nodes: Record<string, NodeSpec> = {
     attrs: { tex: { default: '' } },
     parseDOM: [{ tag: 'span.math-inline', getAttrs: (dom) => ({ tex: (dom as HTMLElement).textContent ?? '' }) }],
     toDOM: (node) => ['span', { class: 'math-inline' }, node.attrs.tex]
+  },
+  footnote_ref: {
+    inline: true,
+    group: 'inline',
+    atom: true,
+    attrs: { label: { default: '1' } },
+    parseDOM: [{ tag: 'sup.footnote-ref', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }],
+    toDOM: (node) => ['sup', { class: 'footnote-ref', 'data-label': node.attrs.label }, `[${node.attrs.label}]`]
+  },
+  wikilink: {
+    // `[[Note]]`, `[[Note|alias]]` or `![[embed.png]]`, exactly as written.
+    inline: true,
+    group: 'inline',
+    atom: true,
+    attrs: { raw: { default: '[[]]' } },
+    parseDOM: [{ tag: 'span.wikilink', getAttrs: (dom) => ({ raw: (dom as HTMLElement).dataset.raw ?? '' }) }],
+    toDOM: (node) => ['span', { class: 'wikilink', 'data-raw': node.attrs.raw }, node.attrs.raw]
   },
   html_inline: {
     inline: true,
@@ -212,6 +257,10 @@ const marks: Record<string, MarkSpec> = {
       getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href'), title: (dom as HTMLElement).getAttribute('title') })
     }],
     toDOM: (mark) => ['a', { href: mark.attrs.href, title: mark.attrs.title }]
+  },
+  highlight: {
+    parseDOM: [{ tag: 'mark' }],
+    toDOM: () => ['mark']
   },
   code: { code: true, parseDOM: [{ tag: 'code' }], toDOM: () => ['code'] }
 };

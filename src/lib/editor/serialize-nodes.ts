@@ -80,7 +80,8 @@ function heading(state: State, node: PMNode): void {
   state.renderInline(node);
   const lastLine = node.textContent.split('\n').pop() ?? '';
   state.ensureNewLine();
-  state.write((level === 1 ? '=' : '-').repeat(Math.max(3, lastLine.length)));
+  const underline = (node.attrs.underline as number | null) ?? Math.max(3, lastLine.length);
+  state.write((level === 1 ? '=' : '-').repeat(underline));
   state.closeBlock(node);
 }
 
@@ -135,6 +136,16 @@ function listItem(state: State, node: PMNode, parent: PMNode): void {
   });
 }
 
+/** A definition list: terms and definitions, a blank line between entries unless written tight. */
+function definitionList(state: State, node: PMNode): void {
+  node.forEach((child, _offset, i) => {
+    if (i > 0 && child.type.name === 'definition_desc' && child.attrs.tight) internals(state).flushClose(1);
+    else if (i > 0 && child.type.name === 'definition_term' && node.child(i - 1).attrs.tight) internals(state).flushClose(1);
+    state.render(child, node, i);
+  });
+  state.closeBlock(node);
+}
+
 function textBlock(state: State, node: PMNode, open: string, close: string): void {
   state.write(open);
   writeBody(state, node.textContent);
@@ -174,6 +185,14 @@ export const freshSerializer = new MarkdownSerializer(
       state.closeBlock(node);
     },
     heading,
+    footnote: (state, node) =>
+      state.wrapBlock('    ', `[^${node.attrs.label as string}]: `, node, () => state.renderContent(node)),
+    definition_list: definitionList,
+    definition_term: (state, node) => {
+      state.renderInline(node);
+      state.closeBlock(node);
+    },
+    definition_desc: (state, node) => state.wrapBlock('    ', ':   ', node, () => state.renderContent(node)),
     horizontal_rule: (state, node) => {
       state.write(node.attrs.markup as string);
       state.closeBlock(node);
@@ -189,6 +208,8 @@ export const freshSerializer = new MarkdownSerializer(
     hard_break: hardBreak,
     math_inline: (state, node) => state.write('$' + (node.attrs.tex as string) + '$'),
     html_inline: (state, node) => state.text(node.attrs.html as string, false),
+    footnote_ref: (state, node) => state.write(`[^${node.attrs.label as string}]`),
+    wikilink: (state, node) => state.write(node.attrs.raw as string),
     text: (state, node) => {
       if (internals(state).inAutolink) state.text(node.text ?? '', false);
       else writeText(state, node.text ?? '');
@@ -209,6 +230,7 @@ export const freshSerializer = new MarkdownSerializer(
       expelEnclosingWhitespace: true
     },
     strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
+    highlight: { open: '==', close: '==', mixable: true, expelEnclosingWhitespace: true },
     link: linkMark,
     code: {
       open: (_state, _mark, parent, index) => backticksFor(parent.child(index), -1),

@@ -64,7 +64,11 @@ export function writeTable(state: MarkdownSerializerState, node: PMNode, renderC
   node.child(0).forEach((cell) => aligns.push(cell.attrs.align as Align));
   if (aligns.length === 1) layout.outerPipes = true;
   const recorded = (col: number) => layout.widths?.[col] ?? 3;
-  const widths = aligns.map((_, col) => Math.max(recorded(col), ...rows.map((cells) => width(cells[col] ?? ''))));
+  // A table read from the note keeps its column widths: a cell grown past its column overflows
+  // rather than every other row being padded again (only the edited row changes).
+  const widths = aligns.map((_, col) =>
+    layout.widths?.[col] !== undefined ? recorded(col) : Math.max(recorded(col), ...rows.map((cells) => width(cells[col] ?? '')))
+  );
   const body = rows.map((cells) =>
     joinRow(cells.map((c, col) => (layout.padded ? pad(c, widths[col], aligns[col]) : c)), layout, !layout.spaced)
   );

@@ -144,7 +144,8 @@ export class NoteSession {
     if (!this.loaded) {
       this.#base = { title: note.title, body: note.body };
       this.body = note.body;
-      this.#fields(note, null);
+      // A title typed before the note was first read (right after New note) is kept.
+      this.#fields(note, this.#saver.unsaved());
       this.loaded = true;
       return;
     }
@@ -180,9 +181,22 @@ export class NoteSession {
     this.#takeStored(note, note.body, undefined);
   }
 
+  /** Set when the body should take the focus as soon as its editor is there (Enter in the Title). */
+  bodyFocusPending = $state(false);
+
+  /** Focuses the body now, or once its editor has loaded. */
+  requestBodyFocus(): void {
+    if (this.#editor) this.#editor.focus();
+    else this.bodyFocusPending = true;
+  }
+
   /** Connects the mounted editor (or disconnects it with null). */
   attachEditor(editor: NoteEditorHandle | null): void {
     this.#editor = editor;
+    if (editor && this.bodyFocusPending) {
+      this.bodyFocusPending = false;
+      editor.focus();
+    }
     this.refreshHistoryButtons();
   }
 

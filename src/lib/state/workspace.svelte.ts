@@ -8,7 +8,7 @@ import {
   ensureDefaultNotebook,
   getNote,
   getSetting,
-  listNoteIds,
+  sortedNoteIds,
   listTags,
   setSetting,
   listNotebooks,
@@ -19,6 +19,7 @@ import {
   updateNote,
   type FolioDatabase,
   type NoteScope,
+  type NoteSort,
   type PersistenceState
 } from '$lib/db';
 import { Alerts } from './alerts.svelte';
@@ -29,11 +30,24 @@ import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
 import { tabId } from './tab-id';
+import { browserLinkTarget, openLink } from './open-link';
+import { rememberSort, savedSort } from './note-sort';
 import { SettingsNavigation } from './settings-nav.svelte';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
 const LAST_OPEN_KEY = 'folio.lastOpen';
+/** What a note list reads: its scope, in an order. */
+interface ListInput {
+  scope: NoteScope;
+  sort: NoteSort;
+}
+
+/** The browser history as the workspace records note links in it. */
+export interface NoteHistory {
+  /** Records a step from one note (or none) to another. */
+  push(fromId: string | null, toId: string): void;
+}
 
 /** Which pane a phone shows (on wider screens all are visible). */
 export type Pane = 'notebooks' | 'notes' | 'note';
@@ -61,24 +75,35 @@ export class Workspace {
   persistenceNoticeDismissed = $state(true);
   readonly notebooks: LiveQuery<Awaited<ReturnType<typeof listNotebooks>>>;
   readonly tree = $derived.by(() => buildNotebookTree(this.notebooks.current));
-  readonly scopeNoteIds: LiveQuery<string[], NoteScope>;
+  /** The order of the Notes list (remembered on this device). */
+  noteSort: NoteSort = $state(savedSort());
+  readonly scopeNoteIds: LiveQuery<string[], ListInput | null>;
   /** The first screenful of the scope's ids, shown until all of them are read. */
-  readonly #scopeFirstIds: LiveQuery<string[], NoteScope>;
+  readonly #scopeFirstIds: LiveQuery<string[], ListInput>;
   /** Every tag, for autocompletion. */
   readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
+  /** How following a link is recorded in the browser's history (the page sets it; null in tests). */
+  noteHistory: NoteHistory | null = null;
+  /** The note whose Title should take the focus once shown (a note just created). */
+  focusTitleOf: string | null = $state(null);
+  /** A new note is being written; `pendingTitle` holds what was typed as its title meanwhile. */
+  creatingNote = $state(false);
+  pendingTitle = $state('');
+  /** Enter was pressed in that stand-in Title: the new note's body takes the focus instead. */
+  pendingBodyFocus = false;
   /** Whether the Notes list has shown its first rows (see `listShown`). */
   #listShown = $state(false);
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
     this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
-    this.#scopeFirstIds = new LiveQuery(() => this.scope, (scope) => firstNoteIds(db, scope), []);
+    this.#scopeFirstIds = new LiveQuery(() => ({ scope: this.scope, sort: this.noteSort }), ({ scope, sort }) => firstNoteIds(db, scope, undefined, sort), []);
     // All of the scope's ids are read once the list has shown its first screen, so that reading
     // (10,000 keys) does not compete with it (issue 2). Until then it stays unloaded.
     this.scopeNoteIds = new LiveQuery(
-      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? this.scope : null),
-      (scope) => (scope ? listNoteIds(db, scope) : new Promise<string[]>(() => {})),
+      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? { scope: this.scope, sort: this.noteSort } : null),
+      (input) => (input ? sortedNoteIds(db, input.scope, input.sort) : new Promise<string[]>(() => {})),
       []
     );
     this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
@@ -194,20 +219,25 @@ export class Workspace {
   }
 
   /**
-   * Follows a link from the editor: `:/id` opens the note with that id, or the attachment in a new
-   * tab; anything else opens in a new tab.
+   * Follows a link from a note (open-link.ts): a note opens here, recorded in the history so Back
+   * returns to this one; attachments and web pages open in a new tab.
    */
-  async openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
-    const id = /^:\/([0-9a-f]{32})/.exec(href)?.[1];
-    if (!id) {
-      window.open(href, '_blank', 'noopener');
-      return;
-    }
-    const note = await getNote(this.db, id);
-    if (note && !note.deleted_time) return this.openNote(id);
-    const url = await resourceUrl(id);
-    if (url) window.open(url, '_blank', 'noopener');
-    else this.alerts.push('This link points to a note or attachment that no longer exists.');
+  openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
+    const tell = (message: string) => this.alerts.push(message);
+    return openLink(browserLinkTarget(this.db, (id) => this.followToNote(id), tell, resourceUrl), href);
+  }
+
+  /** Opens a note reached by a link: the history gets a step, so Back comes back here. */
+  followToNote(id: string): void {
+    if (this.session?.id === id) return;
+    this.noteHistory?.push(this.session?.id ?? null, id);
+    this.openNote(id);
+  }
+
+  /** Sorts the Notes list (and remembers the order on this device). */
+  setNoteSort(sort: NoteSort): void {
+    this.noteSort = sort;
+    rememberSort(sort);
   }
 
   /** Shows a notebook, All notes or the trash. */
@@ -246,15 +276,29 @@ export class Workspace {
     const previous = this.session;
     this.session = null;
     void previous?.close();
+    // Until the note is written, a Title field stands in for it, so what is typed right after
+    // New note (or Alt+N) is not lost (see NewNotePending.svelte).
+    this.pendingTitle = '';
+    this.pendingBodyFocus = false;
+    this.creatingNote = true;
     try {
       const note = await createNote(this.db, parent_id ? { parent_id } : {}, { source: 'user', tab: tabId() });
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
+      for (let written = ''; this.pendingTitle !== written; ) {
+        written = this.pendingTitle;
+        await updateNote(this.db, note.id, { title: written }, { source: 'user', tab: tabId() });
+      }
+      this.focusTitleOf = note.id;
       this.openNote(note.id);
+      // (TypeScript still thinks session is the null set above; openNote has set it.)
+      if (this.pendingBodyFocus) (this.session as NoteSession | null)?.requestBodyFocus();
       return note.id;
     } catch (error) {
       this.alerts.report('Could not create a note', error);
       return null;
+    } finally {
+      this.creatingNote = false;
     }
   }
 
