@@ -72,12 +72,14 @@ const sameListMarker = new InputRule(/^\s*(?:[-+*]|\d{1,9}[.)])\s$/, (state, mat
   return state.tr.delete(start, end);
 });
 
+// Also in an item that is already a task (Enter in a task list makes one): people type `- [ ] `
+// on every line, and the box they typed replaces the one the list gave them.
 const taskRule = new InputRule(/^\[([ xX]?)\]\s$/, (state, match, start, end) => {
   const $start = state.doc.resolve(start);
   const depth = $start.depth - 1;
   if (depth < 1 || $start.index(depth) !== 0) return null;
   const item = $start.node(depth);
-  if (item.type !== schema.nodes.list_item || item.attrs.checked !== null) return null;
+  if (item.type !== schema.nodes.list_item) return null;
   return state.tr.delete(start, end).setNodeAttribute($start.before(depth), 'checked', /[xX]/.test(match[1]));
 });
 

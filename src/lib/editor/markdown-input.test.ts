@@ -72,6 +72,10 @@ describe('typing Markdown', () => {
     expect(typed('1. one\n2. two')).toBe('1. one\n2. two\n');
   });
 
+  it('keeps a task list flat when each line is typed with its - [ ] marker', () => {
+    expect(typed('- [ ] passport\n- [ ] charger\n- [x] tickets')).toBe('- [ ] passport\n- [ ] charger\n- [x] tickets\n');
+  });
+
   it('still nests a list with Tab', () => {
     const ed = mount({ markdown: '' });
     type(ed.view, '- a\nb');
