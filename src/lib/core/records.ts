@@ -89,8 +89,11 @@ export interface Resource {
   user_updated_time: number;
 }
 
-/** Who made a change: the user typing, the AI (any tool tier), a plugin, an import, a sync from another tab. */
-export type ChangeSource = 'user' | 'ai' | 'plugin' | 'import' | 'system';
+/**
+ * Who made a change: the user typing, the AI (any tool tier), a plugin, an import, the app itself
+ * (`system`), or a sync bringing another device's change (`sync`).
+ */
+export type ChangeSource = 'user' | 'ai' | 'plugin' | 'import' | 'system' | 'sync';
 
 /** A saved version of a note's title and body, taken before it changed. */
 export interface Revision {

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, SCHEMA_V1, SCHEMA_VERSION, listRevisions, readChangesSince } from '$lib/db';
+import { openDatabase, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -34,5 +34,22 @@ describe('schema upgrades', () => {
     const db = openDatabase(name);
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect(await db.notes.where('[deleted_time+updated_time]').between([0, 0], [0, 10]).count()).toBe(1);
+  });
+
+  it('opens a version-2 database and upgrades it to version 3 with the sync store and the conflict index', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(2).stores(SCHEMA_V2);
+    await old.open();
+    await old.table('folders').add({ id: 'a'.repeat(32), title: 'Old', parent_id: '', deleted_time: 0 });
+    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: 'a'.repeat(32), title: 'kept', body: 'x', updated_time: 5, deleted_time: 0, is_conflict: 0 });
+    await old.table('notes').add({ id: 'c'.repeat(32), parent_id: 'a'.repeat(32), title: 'copy', body: 'y', updated_time: 6, deleted_time: 0, is_conflict: 1 });
+    old.close();
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.sync_items.count()).toBe(0);
+    expect(await listNoteIds(db, { kind: 'all' })).toEqual(['b'.repeat(32)]);
+    expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual(['c'.repeat(32)]);
   });
 });

@@ -1,5 +1,5 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SyncItemRecord } from './database';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
 export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';
@@ -19,7 +19,7 @@ export {
 } from './notebooks-repo';
 export { listTags, listTagsInUse, findTagByTitle, getNoteTags, noteIdsWithTag, addTagsToNote, removeTagsFromNote } from './tags-repo';
 export { createResource, getResource, getResourceBlob, deleteResource } from './resources-repo';
-export { listRevisions, restoreRevision, saveRevisionIfDue, REVISION_INTERVAL_MS } from './revisions-repo';
+export { listRevisions, restoreRevision, saveRevisionIfDue, saveRevision, REVISION_INTERVAL_MS } from './revisions-repo';
 export { listTrash, emptyTrash } from './trash-repo';
 export { getSetting, setSetting } from './settings-repo';
 export { readChangesSince, latestChangeSeq } from './changes';
@@ -28,3 +28,18 @@ export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
+export {
+  getSyncItems,
+  listSyncItems,
+  putSyncItems,
+  deleteSyncItems,
+  clearSyncItems,
+  putSyncedItems,
+  putConflict,
+  trashSyncedNotes,
+  trashSyncedNotebook,
+  deleteSyncedItems
+} from './sync-repo';
+export type { SyncedItem, SyncedRecord } from './sync-repo';
+export { conflictNoteIds, conflictOriginal, resolveConflict } from './conflicts-repo';
+export type { ConflictChoice } from './conflicts-repo';

@@ -24,6 +24,11 @@ export async function saveRevisionIfDue(db: FolioDatabase, before: Note, changes
       .last();
     if (last && changes.now - last.created_time < REVISION_INTERVAL_MS) return null;
   }
+  return saveRevision(db, before, changes, label);
+}
+
+/** Saves a revision of `before` whatever the policy says. Runs inside the caller's transaction. */
+export async function saveRevision(db: FolioDatabase, before: Note, changes: ChangeLog, label = ''): Promise<Revision> {
   const revision: Revision = {
     id: newId(),
     note_id: before.id,
@@ -45,6 +50,8 @@ function defaultLabel(source: Revision['source']): string {
       return 'Before plugin edit';
     case 'import':
       return 'Before import';
+    case 'sync':
+      return 'Before sync';
     default:
       return 'Earlier version';
   }

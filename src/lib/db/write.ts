@@ -22,7 +22,7 @@ export interface ChangeLog {
   log(itemId: string, itemType: ItemType, kind: Change['kind']): void;
 }
 
-type TableName = 'notes' | 'folders' | 'tags' | 'note_tags' | 'resources' | 'blobs' | 'revisions' | 'settings';
+type TableName = 'notes' | 'folders' | 'tags' | 'note_tags' | 'resources' | 'blobs' | 'revisions' | 'settings' | 'sync_items';
 
 /** Runs `body` in one read-write transaction over `tables` (and the change log). */
 export async function writeTransaction<T>(

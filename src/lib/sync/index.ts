@@ -1,0 +1,14 @@
+export { runSync } from './engine';
+export type { SyncRunOptions } from './engine';
+export type { SyncProgress, SyncReport, SyncPhase } from './context';
+export { SyncError, httpError, toSyncError } from './errors';
+export type { SyncErrorKind } from './errors';
+export type { SyncDriver, RemoteEntry } from './driver';
+export { WebDavDriver, basicAuth } from './webdav-driver';
+export type { WebDavOptions } from './webdav-driver';
+export { FolderDriver, canPickFolder, folderPermission } from './folder-driver';
+export type { DirectoryHandle } from './folder-driver';
+export { SYNC_VERSION, newTargetInfoJson, parseTargetInfo, checkTargetInfo } from './target-info';
+export { LOCK_TTL_MS, LOCK_REFRESH_MS, LockType, parseLockName, activeLock } from './locks';
+export { loadSyncState, saveSyncState, SYNC_STATE_KEY } from './state';
+export type { SyncState } from './state';
