@@ -45,7 +45,7 @@ export async function resolveConflict(db: FolioDatabase, copyId: string, choice:
     const originalId = copy.joplin_extra?.conflict_original_id;
     const original = originalId ? await db.notes.get(originalId) : undefined;
     const trashCopy = async () => {
-      await db.notes.put({ ...copy, deleted_time: changes.now });
+      await db.notes.put({ ...copy, deleted_time: changes.now, updated_time: changes.now });
       changes.log(copy.id, ItemType.Note, 'updated');
     };
     if (choice === 'theirs') {

@@ -69,7 +69,8 @@ export async function trashNote(db: FolioDatabase, id: string, options: WriteOpt
   return writeTransaction(db, ['notes'], options, async (changes) => {
     const note = await db.notes.get(id);
     if (!note || note.deleted_time) throw new AppError('not_found', `No note with id ${id}.`);
-    const next = { ...note, deleted_time: changes.now };
+    // updated_time moves too, as in Joplin: sync (here and in Joplin) takes the newer version.
+    const next = { ...note, deleted_time: changes.now, updated_time: changes.now };
     await db.notes.put(next);
     changes.log(id, ItemType.Note, 'updated');
     return next;
@@ -84,7 +85,7 @@ export async function restoreNote(db: FolioDatabase, id: string, options: WriteO
     if (!note || !note.deleted_time) throw new AppError('not_found', `No note with id ${id} in the trash.`);
     const folder = note.parent_id ? await db.folders.get(note.parent_id) : undefined;
     const parent_id = folder && !folder.deleted_time ? folder.id : fallback;
-    const next = { ...note, parent_id, deleted_time: 0 };
+    const next = { ...note, parent_id, deleted_time: 0, updated_time: changes.now };
     await db.notes.put(next);
     changes.log(id, ItemType.Note, 'updated');
     return next;

@@ -136,7 +136,7 @@ export async function putConflict(db: FolioDatabase, local: Note, remote: Synced
       await db.notes.put({ ...current, deleted_time: current.deleted_time || changes.now });
     }
     changes.log(current.id, ItemType.Note, 'updated');
-    await db.sync_items.put(syncItem);
+    await db.sync_items.put(remote ? syncItem : { ...syncItem, updated_time: current.updated_time, remote_deleted: 1 });
     return copy;
   });
 }

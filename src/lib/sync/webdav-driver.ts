@@ -128,7 +128,7 @@ export class WebDavDriver implements SyncDriver {
     const what = `${method} ${decodeURIComponent(new URL(url).pathname)}`;
     for (let attempt = 0; ; attempt++) {
       init.signal?.throwIfAborted();
-      const deadline = this.#timeoutMs + ((init.bytes ?? 0) / 1024) * MS_PER_KB + (init.slow ? 10 * 60_000 : 0);
+      const deadline = Math.round(this.#timeoutMs + ((init.bytes ?? 0) / 1024) * MS_PER_KB + (init.slow ? 10 * 60_000 : 0));
       const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(deadline)]) : AbortSignal.timeout(deadline);
       let failure: SyncError;
       try {
