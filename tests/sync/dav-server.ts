@@ -22,6 +22,8 @@ export interface Fault {
   status?: number;
   /** Cut the connection without an answer (after reading the request). */
   drop?: boolean;
+  /** Serve the request normally, but only after this many ms (a slow server). */
+  delayMs?: number;
   /** How many matching requests it applies to (default: all until removed). */
   times?: number;
 }
@@ -92,6 +94,11 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     log.push(`${req.method} ${path}`);
     const fault = faults.find((f) => (!f.method || f.method === req.method) && (!f.path || f.path.test(path)) && (f.times ?? 1) > 0);
+    if (fault?.delayMs) {
+      if (fault.times !== undefined) fault.times--;
+      setTimeout(() => serve(req, res), fault.delayMs);
+      return;
+    }
     if (fault) {
       if (fault.times !== undefined) fault.times--;
       req.resume();
@@ -101,12 +108,15 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
       });
       return;
     }
+    serve(req, res);
+  });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     // webdav-server sets `Access-Control-Allow-Origin: *` on everything; the front decides instead.
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name: string, value: number | string | readonly string[]) =>
       /^access-control-/i.test(name) ? res : setHeader(name, value);
     dav.executeRequest(req, res);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;

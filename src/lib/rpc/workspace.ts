@@ -35,3 +35,4 @@ export type { SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListen
 export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } from '../../../workers/semantic-host';
 export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
 export type { ToolCallOptions } from '../../../workers/tools-api';
+export type { SyncOutcome } from '../../../workers/sync-api';

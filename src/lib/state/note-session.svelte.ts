@@ -24,6 +24,8 @@ export class NoteSession {
   loaded = $state(false);
   /** Set when the note was deleted or trashed elsewhere. */
   gone = $state(false);
+  /** Whether the note is a conflict copy made by sync (then it shows beside the other version). */
+  isConflict = $state(false);
   canUndo = $state(false);
   canRedo = $state(false);
   /** The note's tags, live. */
@@ -62,6 +64,7 @@ export class NoteSession {
       return;
     }
     this.gone = false;
+    this.isConflict = note.is_conflict === 1;
     if (this.#saver.dirty && this.loaded) return;
     this.title = note.title;
     this.isTodo = note.is_todo === 1;

@@ -12,3 +12,9 @@ export { SYNC_VERSION, newTargetInfoJson, parseTargetInfo, checkTargetInfo } fro
 export { LOCK_TTL_MS, LOCK_REFRESH_MS, LockType, parseLockName, activeLock } from './locks';
 export { loadSyncState, saveSyncState, SYNC_STATE_KEY } from './state';
 export type { SyncState } from './state';
+export { loadSyncConfig, saveSyncConfig, targetKey, driverFor, DEFAULT_SYNC_CONFIG, SYNC_CONFIG_KEY } from './config';
+export type { SyncConfig, SyncTargetKind } from './config';
+export { corsSnippets } from './cors-help';
+export type { CorsSnippet } from './cors-help';
+export { testConnection } from './test-connection';
+export type { ConnectionCheck, CheckEnvironment } from './test-connection';
