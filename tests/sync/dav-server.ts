@@ -26,6 +26,8 @@ export interface Fault {
   delayMs?: number;
   /** How many matching requests it applies to (default: all until removed). */
   times?: number;
+  /** How many matching requests pass untouched before it applies. */
+  skip?: number;
 }
 
 /** A running server. */
@@ -93,7 +95,12 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
     }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     log.push(`${req.method} ${path}`);
-    const fault = faults.find((f) => (!f.method || f.method === req.method) && (!f.path || f.path.test(path)) && (f.times ?? 1) > 0);
+    const fault = faults.find((f) => {
+      if ((f.method && f.method !== req.method) || (f.path && !f.path.test(path)) || (f.times ?? 1) <= 0) return false;
+      if (!f.skip) return true;
+      f.skip--;
+      return false;
+    });
     if (fault?.delayMs) {
       if (fault.times !== undefined) fault.times--;
       setTimeout(() => serve(req, res), fault.delayMs);

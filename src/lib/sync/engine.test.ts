@@ -20,7 +20,7 @@ async function pair() {
   return { name, a: await newDevice(davDriver(server, name)), b: await newDevice(davDriver(server, name)) };
 }
 
-describe('sync between two Folio devices over WebDAV', () => {
+describe('sync between two Folio devices over WebDAV', { timeout: 60_000 }, () => {
   it('sets up an empty target with the layout Joplin writes', async () => {
     const { name, a } = await pair();
     const report = await a.sync();

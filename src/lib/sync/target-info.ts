@@ -107,14 +107,14 @@ export async function prepareTarget(
     checkTargetInfo(info);
     return { info, created: false, entries };
   }
-  if (entries.some((e) => e.name === '.sync') && (await driver.getText('.sync/version.txt', { signal }))) {
-    throw new SyncError('version', 'This sync target uses an old sync format (version 1). Open it once with a current Joplin (which upgrades it), then sync again.');
-  }
   if (syncedBefore) {
     throw new SyncError(
       'failsafe',
       `Sync stopped to protect your notes: ${driver.where} no longer holds a sync target (its info.json is gone). If it moved, correct the Server URL; to start over on an empty target, choose it again in Settings → Sync.`
     );
+  }
+  if (entries.some((e) => e.name === '.sync') && (await driver.getText('.sync/version.txt', { signal }))) {
+    throw new SyncError('version', 'This sync target uses an old sync format (version 1). Open it once with a current Joplin (which upgrades it), then sync again.');
   }
   await setUpTarget(driver, signal, locks);
   return { info: parseTargetInfo(newTargetInfoJson()), created: true, entries: await driver.list('', { signal }) };
