@@ -111,3 +111,23 @@ test('syncs by itself shortly after a change', async ({ page }) => {
   await expect(page.getByRole('banner').getByText(/^Last synced/)).toBeVisible();
   expect(existsSync(join(server.root, name, 'locks'))).toBe(true);
 });
+
+test('lets one tab sync at a time; the other says so', async ({ context }) => {
+  const name = folder();
+  await server.mkcol(name);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await openApp(first);
+  await openApp(second);
+  await configureWebDav(first, server, name);
+  await syncNow(first);
+  const other = await openSettings(second);
+  // The second tab syncs by itself once it has started; let that one finish first.
+  await expect(other.getByText(/^Last synced/)).toBeVisible({ timeout: 30_000 });
+  server.faults.push({ method: 'PROPFIND', delayMs: 4000, times: 1 });
+  await first.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Sync now' }).click();
+  await expect(first.getByRole('dialog', { name: 'Settings' }).getByRole('progressbar', { name: 'Syncing' })).toBeVisible();
+  await other.getByRole('button', { name: 'Sync now' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'Another Folio tab is syncing' })).toBeVisible();
+  await expect(first.getByRole('dialog', { name: 'Settings' }).getByText(/^Last synced/)).toBeVisible({ timeout: 30_000 });
+});

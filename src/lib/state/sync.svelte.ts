@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
 import { newCallId, getWorkspace, type SyncOutcome } from '$lib/rpc';
-import { DEFAULT_SYNC_CONFIG, loadSyncConfig, saveSyncConfig, SYNC_STATE_KEY, type ConnectionCheck, type SyncConfig, type SyncProgress, type SyncReport } from '$lib/sync';
+import { DEFAULT_SYNC_CONFIG, loadSyncConfig, saveSyncConfig, targetKey, SYNC_STATE_KEY, type ConnectionCheck, type SyncConfig, type SyncProgress, type SyncReport } from '$lib/sync';
 import { getSetting, type FolioDatabase } from '$lib/db';
 import { SyncScheduler, SYNC_INTERVAL_MS, type RunResult } from './sync-scheduler';
 
@@ -58,7 +58,39 @@ export class SyncStatus {
     this.phase = this.configured ? 'idle' : 'off';
     window.addEventListener('online', () => this.#scheduler.online());
     this.#watchChanges();
+    this.#followConfig();
     this.#applySchedule(FIRST_SYNC_DELAY_MS);
+  }
+
+  /** Takes a configuration saved in another tab (this one's own saves arrive here too, unchanged). */
+  #followConfig(): void {
+    const subscription = liveQuery(() => loadSyncConfig(this.#db)).subscribe({
+      next: (config) => {
+        const before = this.config;
+        if (targetKey(config) === targetKey(before) && config.auto === before.auto && config.password === before.password) return;
+        this.config = config;
+        if (!this.configured) this.phase = 'off';
+        else if (this.phase === 'off') this.phase = 'idle';
+        this.#applySchedule(SYNC_INTERVAL_MS);
+      },
+      error: () => {
+        // Keeps the configuration it has; Settings reports storage errors when saving.
+      }
+    });
+    const previous = this.#stopWatching;
+    this.#stopWatching = () => {
+      previous?.();
+      subscription.unsubscribe();
+    };
+  }
+
+  /** Re-reads the stored configuration and last sync time (Settings shows what any tab did last). */
+  async reload(): Promise<SyncConfig> {
+    this.config = await loadSyncConfig(this.#db);
+    const stored = await getSetting<{ lastSyncTime?: number } | null>(this.#db, SYNC_STATE_KEY, null);
+    this.lastSyncTime = Math.max(this.lastSyncTime, stored?.lastSyncTime ?? 0);
+    if (this.configured && this.phase === 'off') this.phase = 'idle';
+    return { ...this.config };
   }
 
   /**
