@@ -18,10 +18,14 @@ import { downloadChanges } from './download';
 import { SyncError, toSyncError } from './errors';
 import { localCandidates } from './local-changes';
 import { LockType, TargetLocks } from './locks';
-import { itemIdOf } from './paths';
-import { loadSyncState, saveSyncState } from './state';
+import { itemIdOf, itemPath } from './paths';
+import { runPool } from './pool';
+import { loadSyncState, saveSyncState, type PendingItem } from './state';
 import { prepareTarget } from './target-info';
 import { uploadChanges } from './upload';
+
+/** Up to this many upload candidates are looked up one by one on the target; more, with one listing. */
+const STAT_LIMIT = 50;
 
 /** Options of one sync. */
 export interface SyncRunOptions {
@@ -67,7 +71,8 @@ export async function runSync(options: SyncRunOptions): Promise<SyncReport> {
     locks.startRefresh(LockType.Sync);
 
     const { candidates, cursor } = await localCandidates(db, state.cursor, state.pending);
-    const retry = await uploadChanges(ctx, candidates, itemEntries(target.entries));
+    const remote = await remoteStateOf(ctx, candidates, target.entries);
+    const retry = await uploadChanges(ctx, candidates, remote);
     ctx.check();
     const resend = await downloadChanges(ctx, await driver.list('', { signal }));
     ctx.check();
@@ -83,6 +88,22 @@ export async function runSync(options: SyncRunOptions): Promise<SyncReport> {
     if (locked) await locks.release(LockType.Sync);
     else locks.stopRefresh();
   }
+}
+
+/**
+ * The target's entries for the upload candidates: from a listing when there are many (one large
+ * answer), else one small stat per candidate, as Joplin does (an incremental sync of one note then
+ * costs no listing before the upload).
+ */
+async function remoteStateOf(ctx: SyncContext, candidates: PendingItem[], listed: RemoteEntry[] | null): Promise<Map<string, RemoteEntry>> {
+  if (listed) return itemEntries(listed);
+  if (candidates.length > STAT_LIMIT) return itemEntries(await ctx.driver.list('', { signal: ctx.signal }));
+  const out = new Map<string, RemoteEntry>();
+  await runPool(candidates, ctx.concurrency, async ({ id }) => {
+    const entry = await ctx.driver.stat(itemPath(id), { signal: ctx.signal });
+    if (entry) out.set(id, entry);
+  }, ctx.signal);
+  return out;
 }
 
 function itemEntries(entries: RemoteEntry[]): Map<string, RemoteEntry> {

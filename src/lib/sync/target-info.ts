@@ -82,36 +82,37 @@ export function checkTargetInfo(info: TargetInfo): void {
 }
 
 /**
- * Lists the target's root and reads and checks its info.json, setting up an empty target first
- * (creating its folder when the server has none yet). `syncedBefore` tells whether this device
- * already synced with this target: then a missing info.json means a wrong or wiped folder, and
- * Folio stops rather than upload everything into it. Resolves with the root's entries.
+ * Reads and checks the target's info.json, setting up an empty target first (creating its folder
+ * when the server has none yet). `syncedBefore` tells whether this device already synced with
+ * this target: then a missing info.json means a wrong or wiped folder, and Folio stops rather than
+ * upload everything into it. Resolves with the root's entries when it had to list them (null when
+ * info.json was there: a listing costs a large answer, and an incremental sync needs none first).
  */
 export async function prepareTarget(
   driver: SyncDriver,
   syncedBefore: boolean,
   signal?: AbortSignal,
   locks?: TargetLocks
-): Promise<{ info: TargetInfo; created: boolean; entries: RemoteEntry[] }> {
-  let entries: RemoteEntry[];
-  try {
-    entries = await driver.list('', { signal });
-  } catch (error) {
-    if (!(error instanceof SyncError) || error.kind !== 'not_found' || syncedBefore) throw error;
-    await driver.mkdir('', { signal });
-    entries = await driver.list('', { signal });
-  }
-  const text = entries.some((e) => e.name === 'info.json' && !e.isDir) ? await driver.getText('info.json', { signal }) : null;
+): Promise<{ info: TargetInfo; created: boolean; entries: RemoteEntry[] | null }> {
+  const text = await driver.getText('info.json', { signal });
   if (text !== null) {
     const info = parseTargetInfo(text);
     checkTargetInfo(info);
-    return { info, created: false, entries };
+    return { info, created: false, entries: null };
   }
   if (syncedBefore) {
     throw new SyncError(
       'failsafe',
       `Sync stopped to protect your notes: ${driver.where} no longer holds a sync target (its info.json is gone). If it moved, correct the Server URL; to start over on an empty target, choose it again in Settings → Sync.`
     );
+  }
+  let entries: RemoteEntry[];
+  try {
+    entries = await driver.list('', { signal });
+  } catch (error) {
+    if (!(error instanceof SyncError) || error.kind !== 'not_found') throw error;
+    await driver.mkdir('', { signal });
+    entries = await driver.list('', { signal });
   }
   if (entries.some((e) => e.name === '.sync') && (await driver.getText('.sync/version.txt', { signal }))) {
     throw new SyncError('version', 'This sync target uses an old sync format (version 1). Open it once with a current Joplin (which upgrades it), then sync again.');
