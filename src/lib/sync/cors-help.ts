@@ -25,7 +25,11 @@ export function corsSnippets(origin: string): CorsSnippet[] {
         'Header always set Access-Control-Expose-Headers "ETag, DAV"',
         'RewriteEngine On',
         'RewriteCond %{REQUEST_METHOD} OPTIONS',
-        'RewriteRule ^(.*)$ $1 [R=204,L]'
+        'RewriteRule ^(.*)$ $1 [R=204,L]',
+        '# Browsers send the OPTIONS preflight without credentials: let it through.',
+        '<LimitExcept OPTIONS>',
+        '  Require valid-user',
+        '</LimitExcept>'
       ].join('\n')
     },
     {
