@@ -12,7 +12,6 @@
  * Targets (chosen here; the issue names none): first sync up and down <= 120 s each for 10,000
  * notes on loopback, one changed note <= 3 s, heap growth <= 150 MB.
  */
-import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { rolldown } from 'rolldown';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
+import { serveBenchPage } from './bench-page.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
@@ -33,19 +33,6 @@ const JOPLIN_MAIN = join(ROOT, 'tests/interop/joplin/node_modules/joplin/main.js
 async function bundle(dir, input, file, platform) {
   const build = await rolldown({ input: join(ROOT, input), platform, resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, external: platform === 'node' ? [/^node:/, 'webdav-server'] : [], logLevel: 'silent' });
   await build.write({ file: join(dir, file), format: 'esm' });
-}
-
-function servePage(dir) {
-  const server = createServer((req, res) => {
-    if (req.url === '/bench.mjs') {
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      res.end(readFileSync(join(dir, 'bench.mjs')));
-    } else {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><title>sync bench</title>');
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /** Runs one Joplin command; resolves with its time and the process's peak resident memory (from /proc). */
@@ -119,7 +106,7 @@ try {
   await dav.mkcol('folio');
   const target = { url: dav.url('folio'), username: dav.username, password: dav.password };
 
-  const server = await servePage(dir);
+  const server = await serveBenchPage(dir, 'sync bench');
   const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
