@@ -80,7 +80,8 @@ test('Test reports success, then the exact failure', async ({ page, model }) => 
   await dialog.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('OK');
   await dialog.getByRole('button', { name: 'Test', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Invalid API key provided');
+  await expect(dialog.getByRole('alert')).toContainText('The server did not accept the API key');
+  await expect(dialog.getByRole('alert')).toContainText('Details: HTTP 401. The OpenAI-compatible server answered 401: Invalid API key provided');
   expect(chatRequests(model)).toHaveLength(2);
 });
 

@@ -2,6 +2,7 @@
 // the Settings dialog, and the sidebar found by role and name (UI_CONTRACT.md).
 import { test as base, expect, type Page } from '@playwright/test';
 import { startModelServer, type ModelServer } from '../tests/model-server/server';
+import { openSettings } from './settings-helpers';
 
 /** A test with a fresh scripted model server on a free loopback port. */
 export const test = base.extend<{ model: ModelServer }>({
@@ -19,8 +20,7 @@ export type Wire = 'OpenAI-compatible' | 'Anthropic';
 
 /** Sets the provider in Settings, pointing at the scripted server, and saves. */
 export async function configureProvider(page: Page, model: ModelServer, wire: Wire): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = await openSettings(page, 'AI provider');
   await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: wire });
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(wire === 'Anthropic' ? model.url : `${model.url}/v1`);
   await dialog.getByRole('textbox', { name: 'API key' }).fill(wire === 'Anthropic' ? 'sk-ant-e2e' : '');

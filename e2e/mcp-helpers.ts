@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startBridge, type Bridge } from '../bridge/src/bridge.mjs';
+import { openSettings } from './settings-helpers';
 
 export const CLIENT_TOKEN = 'e2e-client-token-0123456789abcdef';
 export const PAIRING_TOKEN = 'e2e-pairing-token-0123456789abcdef';
@@ -15,8 +16,7 @@ export function startTestBridge(): Promise<Bridge> {
 
 /** Opens Settings → MCP, the section of the Settings dialog. */
 export async function openMcpSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  return page.getByRole('dialog', { name: 'Settings' });
+  return openSettings(page, 'Desktop apps (MCP)');
 }
 
 /** Pairs the tab with `bridge` through Settings, as the README tells a user to. */

@@ -3,6 +3,7 @@
 // thumbnails; once the plugin is switched off, the next turn no longer offers the tool.
 import { chatRequests, configureProvider, expect, openSidebar, send, test } from './agent-helpers';
 import { installExample, openPluginSettings } from './plugins-helpers';
+import { openSettings } from './settings-helpers';
 
 const toolNames = (body: unknown) => JSON.stringify((body as { tools?: unknown[] }).tools ?? []);
 
@@ -34,7 +35,7 @@ test('the model calls plan_trip_packing and the transcript shows the rendered li
   // The model got the plain output (no RenderSpec), as an MCP client would.
   expect(JSON.stringify(first[1].body)).toContain('Old towel for muddy paws');
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await openSettings(page, 'Plugins');
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Vacation packing' }).uncheck();
   await expect(page.locator('iframe[data-folio-plugin]')).toHaveCount(0);
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();

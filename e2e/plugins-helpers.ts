@@ -1,13 +1,13 @@
 // Shared steps of the plugin specs: Settings → Plugins, by role and accessible name (UI_CONTRACT.md).
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { openSettings } from './settings-helpers';
 
 /** Opens Folio and the Settings dialog; returns the dialog. */
 export async function openPluginSettings(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'New note', exact: true })).toBeEnabled({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = await openSettings(page, 'Plugins');
   await expect(dialog.getByRole('button', { name: 'Install plugin' })).toBeVisible();
   return dialog;
 }

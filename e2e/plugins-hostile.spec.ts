@@ -57,7 +57,7 @@ test('forged handshakes, messages to other frames and methods outside the table 
 test('a tool id of a built-in tool is refused, naming the plugin', async ({ page }) => {
   await setUp(page);
   const row = pluginRow(page, HOSTILE);
-  await expect(row.getByRole('alert').filter({ hasText: 'search_notes' })).toHaveText('Hostile fixture: cannot register tool "search_notes": a built-in tool has that id.');
+  await expect(row.getByRole('alert').filter({ hasText: 'search_notes' })).toHaveText('Hostile fixture: cannot register tool "search_notes": "search_notes" is the id of one of Folio\'s own tools.');
   await expect(row.getByText(/^Tools:/)).toHaveText('Tools: hostile_probe, hostile_forge, hostile_hang, hostile_throw, hostile_huge, hostile_render, hostile_read, hostile_flood');
 });
 
@@ -83,7 +83,7 @@ test('a handler that throws fails cleanly, naming the plugin', async ({ page }) 
 test('an output of 50 MB is dropped, naming the plugin', async ({ page }) => {
   await setUp(page);
   const result = await tryTool(page, HOSTILE, 'hostile_huge', {});
-  await expect(result.getByRole('alert')).toContainText('Plugin Hostile fixture: the tool hostile_huge returned more than 1 MB; the output was dropped.', { timeout: 15_000 });
+  await expect(result.getByRole('alert')).toContainText('Plugin Hostile fixture: the output of tool hostile_huge is larger than 1 MB once written out as JSON; the output was dropped.', { timeout: 15_000 });
   await exampleStillWorks(page);
 });
 
@@ -99,11 +99,11 @@ test('a flood of 10,000 messages stops that plugin only, naming it', async ({ pa
   await setUp(page);
   await tryTool(page, HOSTILE, 'hostile_flood', {});
   const row = pluginRow(page, HOSTILE);
-  await expect(row.getByRole('alert').filter({ hasText: 'flooded' })).toHaveText(
+  await expect(row.getByRole('alert').filter({ hasText: /^Hostile fixture: flooded/ })).toHaveText(
     'Hostile fixture: flooded Folio with messages (more than 1000 at once, or over 300 a second) and was stopped.',
     { timeout: 15_000 }
   );
-  await expect(row).toContainText('Stopped');
+  await expect(row.getByRole('status')).toHaveText('Stopped: it flooded Folio with messages.');
   await expect(page.locator('iframe[data-folio-plugin="Hostile fixture"]')).toHaveCount(0);
   await exampleStillWorks(page);
   await expect(page.getByRole('button', { name: 'Close' })).toBeEnabled();

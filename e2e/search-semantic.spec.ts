@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { addNote as createNote } from './search-helpers';
 import { notesList, openApp } from './shell-helpers';
+import { openSettings } from './settings-helpers';
 
 const DIMENSIONS = 64;
 const DELAY_MS = 700;
@@ -53,8 +54,7 @@ test.afterAll(async () => {
 });
 
 async function chooseEmbeddingServer(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = await openSettings(page, 'Semantic search');
   await dialog.getByRole('combobox', { name: 'Embedding model' }).selectOption({ label: 'OpenAI-compatible server' });
   await dialog.getByRole('textbox', { name: 'Embeddings base URL' }).fill(baseUrl);
   await dialog.getByRole('textbox', { name: 'Embeddings model' }).fill('test-embed');

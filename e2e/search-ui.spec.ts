@@ -13,7 +13,8 @@ function listedTitles(page: Page): Promise<string[]> {
     .evaluateAll((rows) =>
       rows
         .sort((a, b) => Number(a.getAttribute('aria-posinset')) - Number(b.getAttribute('aria-posinset')))
-        .map((row) => row.getAttribute('aria-label') ?? '')
+        // A row's name goes on after the title (date, snippet): read the title itself.
+        .map((row) => row.querySelector('.title')?.textContent?.trim() ?? '')
     );
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createNote, notesList, openApp, title } from './shell-helpers';
+import { openSettings } from './settings-helpers';
 
 test('on a phone the panes become one column with Back navigation', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -59,10 +60,9 @@ test('the AI assistant button toggles the sidebar placeholder', async ({ page })
 
 test('Settings opens a dialog with the storage status, closed by Escape', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByRole('region', { name: 'Storage' })).toContainText(/persistent|Persistent/);
-  await expect(dialog.getByRole('region', { name: 'Storage' })).toContainText(/Using|does not report/);
+  const dialog = await openSettings(page, 'Storage and backup');
+  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(/persistent storage/);
+  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(/Using|does not report/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -39,7 +39,7 @@ test('10,000 notes: the first screen of the list comes fast and only visible row
   // Record, in the page, when the first list row appears (ms since navigation start).
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[role="option"][aria-label^="Seeded note"]')) {
+      if ([...document.querySelectorAll('[role="option"]')].some((row) => row.textContent?.includes('Seeded note'))) {
         (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
         observer.disconnect();
       }
@@ -48,7 +48,7 @@ test('10,000 notes: the first screen of the list comes fast and only visible row
   });
   await page.reload();
   const list = notesList(page);
-  await expect(list.getByRole('option', { name: `Seeded note ${NOTE_COUNT - 1}`, exact: true })).toBeVisible();
+  await expect(list.getByRole('option', { name: new RegExp(`^Seeded note ${NOTE_COUNT - 1}\\b`) })).toBeVisible();
   const firstRowAt = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
   console.log(`first screen of ${NOTE_COUNT} notes after ${Math.round(firstRowAt)} ms (target 300 ms)`);
   // The 300 ms target belongs to the benchmark (a quiet machine); this loose bound and the row count
@@ -58,7 +58,7 @@ test('10,000 notes: the first screen of the list comes fast and only visible row
 
   await list.focus();
   await page.keyboard.press('End');
-  const last = list.getByRole('option', { name: 'Seeded note 0', exact: true });
+  const last = list.getByRole('option', { name: /^Seeded note 0\b/ });
   await expect(last).toBeVisible();
   await expect(last).toHaveAttribute('aria-posinset', String(NOTE_COUNT));
   await page.keyboard.press('Enter');

@@ -1,22 +1,31 @@
 /*
- * The Folio plugin runtime, loaded by plugin-sandbox.html inside <iframe sandbox="allow-scripts">.
+ * The Folio plugin runtime. It runs inside a dedicated Worker that plugin-frame.js starts in the
+ * sandbox frame (<iframe sandbox="allow-scripts">, opaque origin, the sandbox page's CSP), so the
+ * plugin's code has no DOM, no frames and no WebRTC (RTCPeerConnection does not exist in workers),
+ * and a plugin that spins or hangs blocks only its own thread: the frame stays free and the host
+ * tears the frame down, which ends the worker.
  *
- * 1. Handshake: says hello to the parent, then accepts exactly one `connect` message, only from
- *    the parent window, carrying the MessagePort all further talk uses.
+ * 1. Handshake: plugin-frame.js hands over the MessagePort it got from the host; nothing else is
+ *    accepted before that.
  * 2. RPC: speaks the host's `folio/1` protocol (request / response / cancel, see src/lib/rpc/wire.ts)
- *    on that port; every call to the host has a deadline.
+ *    on that port; every call to the host has a deadline; `ping` answers the host's heartbeat.
  * 3. API: builds `folio` (also `joplin`) and runs the plugin's script with it.
  *
  * The plugin's code shares this realm, so it could tamper with anything here: nothing in this file
- * is a security boundary. The boundary is the sandbox (opaque origin, CSP) and the host, which
- * checks every message it gets. This file only has to make honest plugins easy to write.
+ * is a security boundary. The boundary is the sandbox (opaque origin, CSP, a worker without DOM)
+ * and the host, which checks and sizes every message it gets. This file only has to make honest
+ * plugins easy to write.
+ *
+ * It is one function, `folioPluginRuntime(scope)`, so that plugin-frame.js can start it in a worker
+ * from its source text (the sandbox may not fetch anything, so there is no URL to load it from) and
+ * the unit tests can run it in Node behind a fake scope.
  */
-(function () {
+// eslint-disable-next-line no-unused-vars -- called by plugin-frame.js and the tests
+function folioPluginRuntime(scope) {
   'use strict';
   var RPC = 'folio/1';
   var CALL_TIMEOUT_MS = 30000;
   var MAX_ERROR_REPORTS = 20;
-  var parentWindow = window.parent;
   var port = null;
   var nextId = 1;
   var pending = new Map();
@@ -82,8 +91,8 @@
 
   handlers.start = function (params) {
     var api = buildApi(params.manifest);
-    globalThis.folio = api;
-    globalThis.joplin = api;
+    scope.folio = api;
+    scope.joplin = api;
     var run = new Function('folio', 'joplin', params.script + '\n//# sourceURL=folio-plugin-' + String(params.manifest.id) + '.js');
     run(api, api);
     return starters.reduce(function (chain, options) {
@@ -95,6 +104,11 @@
       // other tools still start.
       return Promise.all(Array.from(tools.values()).map(function (tool) { return tool.ready.catch(function () {}); }));
     }).then(function () { return null; });
+  };
+
+  /** The host's heartbeat: answered as soon as the event loop is free, so a spinning plugin misses it. */
+  handlers.ping = function () {
+    return 'pong';
   };
 
   handlers.callTool = function (params, signal) {
@@ -217,13 +231,15 @@
     if (!port || errorReports++ >= MAX_ERROR_REPORTS) return;
     call('reportError', { message: String((error && error.message) || error) }).catch(function () {});
   }
-  window.addEventListener('error', function (event) { reportError(event.error || event.message); });
-  window.addEventListener('unhandledrejection', function (event) { reportError(event.reason); });
+  scope.addEventListener('error', function (event) { reportError(event.error || event.message); });
+  scope.addEventListener('unhandledrejection', function (event) { reportError(event.reason); });
 
-  window.addEventListener('message', function (event) {
-    if (port || event.source !== parentWindow || !event.data || event.data.folioPlugin !== 'connect' || !event.ports[0]) return;
+  function onConnect(event) {
+    if (port || !event.data || event.data.folioPlugin !== 'connect' || !event.ports || !event.ports[0]) return;
+    scope.removeEventListener('message', onConnect);
     port = event.ports[0];
     port.onmessage = onPortMessage;
-  });
-  parentWindow.postMessage({ folioPlugin: 'hello' }, '*');
-})();
+  }
+  scope.addEventListener('message', onConnect);
+  scope.postMessage({ folioPlugin: 'ready' });
+}

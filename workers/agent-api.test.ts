@@ -9,7 +9,7 @@ import { wordSearch } from '$lib/tools/tool-test-kit';
 import { freshDb } from '../tests/fresh-db';
 import { startModelServer, type ModelServer } from '../tests/model-server/server';
 import type { Turn } from '../tests/model-server/script';
-import { createAgentApi, REMOTE_REFUSED_MESSAGE, type AgentProviderSettings } from './agent-api';
+import { agentToolHost, createAgentApi, REMOTE_REFUSED_MESSAGE, type AgentProviderSettings } from './agent-api';
 
 let server: ModelServer | undefined;
 let db: FolioDatabase | undefined;
@@ -111,4 +111,20 @@ describe('testProvider', () => {
     const remote: AgentProviderSettings = { config: { kind: 'anthropic', apiKey: 'k', model: 'claude-x' }, allowRemote: false };
     expect(await api.testProvider(remote)).toEqual({ ok: false, kind: 'config', message: REMOTE_REFUSED_MESSAGE });
   });
+});
+
+describe('agentToolHost', () => {
+  const registry = createToolRegistry();
+  registerBuiltinTools(registry);
+  const host = (kind: string, available = true) =>
+    agentToolHost({ registry, toolContext: () => ({}) as ToolContext, semantic: { snapshot: () => ({ available, config: { kind } }) } });
+  const described = (kind: string, available = true) => host(kind, available).list().find((t) => t.id === 'semantic_search_notes')?.description ?? '';
+
+  it('tells the model the lexical embedder matches spelling, not meaning', () => {
+    expect(described('hashed-ngram')).toMatch(/character n-gram/);
+    expect(described('hashed-ngram')).not.toMatch(/by meaning/);
+  });
+
+  it('says semantic search finds by meaning with a real embedding model', () => expect(described('webllm')).toMatch(/by meaning/));
+  it('says it is unavailable without an embedder', () => expect(described('none', false)).toMatch(/Unavailable/));
 });

@@ -12,29 +12,28 @@
  * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
  * for programming mistakes, and when the worker dies (the page's client reports that).
  */
-import * as Comlink from 'comlink';
-import { createAgent, AgentError, type Agent, type AgentFailure } from '$lib/agent';
-import type { NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
+import { AgentError, type AgentFailure } from '$lib/agent';
+import type { ConsentRequest, NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
 import {
-  contextLengthFor,
-  createProvider,
   isLocalProvider,
   listModels,
   ProviderError,
   testConnection,
   webLlmModels,
-  WebLlmProvider,
   type ChatDelta,
   type ChatMessage,
-  type ChatProvider,
   type ConnectionResult,
-  type CreateProviderOptions,
   type LoadProgress,
   type ModelInfo,
   type ProviderConfig
 } from '$lib/llm';
 import type { CancelRegistry } from '$lib/rpc';
-import type { ToolCallSource, ToolContext, ToolInfo, ToolResult } from '$lib/tools';
+import { AgentCache, type ProviderFactory } from './agent-cache';
+import { createModelApi } from './model-api';
+import { release, tell } from './page-proxies';
+
+export type { ProviderFactory } from './agent-cache';
+import { semanticSearchDescription, type SemanticKind, type ToolCallSource, type ToolContext, type ToolInfo, type ToolResult } from '$lib/tools';
 
 /** The provider settings a call runs with: the config (key included) and the remote opt-in. */
 export interface AgentProviderSettings {
@@ -61,6 +60,8 @@ export interface TurnListener {
   onTrim?(info: TrimInfo): void;
   /** WebLLM download and load progress, when the turn has to load the model first. */
   onProgress?(progress: LoadProgress): void;
+  /** Asks the user to allow a destructive call after plugin output (the sidebar's inline confirmation). */
+  confirmToolCall?(request: ConsentRequest): Promise<boolean> | boolean;
 }
 
 /** Why a turn failed: the agent's reasons, or settings that forbid or break the call. */
@@ -77,23 +78,37 @@ export interface AgentApiDeps {
   registry: { list(): ToolInfo[]; call(id: string, input: unknown, ctx: ToolContext): Promise<ToolResult> };
   /** A fresh ToolContext per call, so a semantic index configured meanwhile is used. */
   toolContext(options: { source: ToolCallSource; signal?: AbortSignal }): ToolContext;
+  /** The semantic search host, so `semantic_search_notes` is described as what it is now. */
+  semantic?: { snapshot(): { available: boolean; config: { kind: string } } };
   /** Builds the provider for a config; the default is llm's `createProvider` (the benchmark passes its own). */
   createProvider?: ProviderFactory;
+  /** How long an unused in-browser model keeps its GPU memory (default IDLE_UNLOAD_MS). */
+  idleUnloadMs?: number;
 }
 
-/** Builds a provider from its config (llm's `createProvider` by default). */
-export type ProviderFactory = (config: ProviderConfig, options?: CreateProviderOptions) => ChatProvider;
 
-/** The registry as the agent's tool host: every call marked as the AI's, with its own signal. */
-export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext'>): WorkspaceToolHost {
+/** What kind of search the embedder in use does. */
+function semanticKind(semantic: AgentApiDeps['semantic']): SemanticKind {
+  const snapshot = semantic?.snapshot();
+  if (!snapshot?.available) return 'none';
+  return snapshot.config.kind === 'hashed-ngram' ? 'lexical' : 'meaning';
+}
+
+/**
+ * The registry as the agent's tool host: every call marked as the AI's, with its own signal, and
+ * `semantic_search_notes` described for the embedder in use (lexical n-grams are not "by meaning").
+ */
+export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext' | 'semantic'>): WorkspaceToolHost {
   return {
-    list: () => deps.registry.list(),
+    list: () => {
+      const tools = deps.registry.list();
+      if (!deps.semantic) return tools;
+      const description = semanticSearchDescription(semanticKind(deps.semantic));
+      return tools.map((tool) => (tool.id === 'semantic_search_notes' ? { ...tool, description } : tool));
+    },
     call: (id, input, options) => deps.registry.call(id, input, deps.toolContext({ source: options.source, signal: options.signal }))
   };
 }
-
-/** How long model listing may take when a turn looks up the model's context window. */
-const CONTEXT_LOOKUP_TIMEOUT_MS = 3_000;
 
 /** The words shown when a remote provider has no opt-in. */
 export const REMOTE_REFUSED_MESSAGE =
@@ -102,48 +117,6 @@ export const REMOTE_REFUSED_MESSAGE =
 /** Throws a `config` ProviderError when the settings send notes away without the user's opt-in. */
 export function assertAllowed(settings: AgentProviderSettings): void {
   if (!isLocalProvider(settings.config) && !settings.allowRemote) throw new ProviderError('config', REMOTE_REFUSED_MESSAGE);
-}
-
-/** The context window to plan with: the catalogue's (WebLLM), the server's stated one, or a default. */
-async function contextTokensFor(config: ProviderConfig): Promise<number> {
-  try {
-    if (config.kind === 'webllm') return (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config);
-    const listed = await listModels(config, { signal: AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS) });
-    return contextLengthFor(config, listed.find((m) => m.id === config.model));
-  } catch {
-    // Listing is optional (many servers lack it or refuse it): plan with the cautious default.
-    return contextLengthFor(config);
-  }
-}
-
-/** One agent per provider settings; rebuilt when they change (the WebLLM engine is kept per model). */
-class AgentCache {
-  private key = '';
-  private entry: Promise<{ agent: Agent; provider: ChatProvider }> | undefined;
-  /** Where the current WebLLM provider reports progress to (the turn or load that waits for it). */
-  progressSink: ((progress: LoadProgress) => void) | undefined;
-
-  constructor(
-    private readonly tools: WorkspaceToolHost,
-    private readonly makeProvider: ProviderFactory = createProvider
-  ) {}
-
-  get(config: ProviderConfig): Promise<{ agent: Agent; provider: ChatProvider }> {
-    const key = JSON.stringify(config);
-    if (this.entry && key === this.key) return this.entry;
-    this.key = key;
-    this.entry = this.build(config);
-    this.entry.catch(() => {
-      if (this.key === key) this.entry = undefined;
-    });
-    return this.entry;
-  }
-
-  private async build(config: ProviderConfig) {
-    const provider = this.makeProvider(config, { webllm: { onProgress: (p) => this.progressSink?.(p) } });
-    const contextTokens = await contextTokensFor(config);
-    return { provider, agent: createAgent({ provider, tools: this.tools, contextTokens }) };
-  }
 }
 
 /** The failure outcome for anything a turn threw. */
@@ -158,28 +131,9 @@ function sessionHost(remote: SessionToolHost | undefined): SessionToolHost | und
   return remote && { call: (name, args) => remote.call(name, args, {}) };
 }
 
-/**
- * Calls a listener method without waiting: a slow page must not slow the turn. Called as a method
- * (never through `.call`), because on a Comlink proxy `.call` would be a remote property path.
- */
-function tell(send: () => unknown): void {
-  try {
-    Promise.resolve(send()).catch(() => {});
-  } catch {
-    // A listener that throws synchronously (a page-side test double) must not end the turn.
-  }
-}
-
-/** Releases a Comlink proxy from the page; plain objects (tests) have no release method. */
-function release(value: unknown): void {
-  if (typeof value !== 'object' && typeof value !== 'function') return;
-  const releaser = (value as { [Comlink.releaseProxy]?: () => void } | null)?.[Comlink.releaseProxy];
-  if (typeof releaser === 'function') releaser.call(value);
-}
-
 /** Builds the agent's worker methods, to spread into the workspace API. */
 export function createAgentApi(deps: AgentApiDeps) {
-  const agents = new AgentCache(agentToolHost(deps), deps.createProvider);
+  const agents = new AgentCache(agentToolHost(deps), deps.createProvider, deps.idleUnloadMs);
   return {
     /** Runs one chat turn; see TurnOutcome. `sessionTools` is needed when the context has a note. */
     async runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome> {
@@ -187,15 +141,19 @@ export function createAgentApi(deps: AgentApiDeps) {
       try {
         assertAllowed(request.settings);
         if (listener?.onProgress) agents.progressSink = (p) => tell(() => listener.onProgress?.(p));
-        const { agent } = await agents.get(request.settings.config);
-        const result = await agent.runNoteChat(request.context, request.history, request.message, {
-          signal,
-          sessionTools: sessionHost(sessionTools),
-          onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
-          onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
-          onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
-          onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i)))
-        });
+        const agent = await agents.get(request.settings.config).agent;
+        const result = await agents.active(() =>
+          agent.runNoteChat(request.context, request.history, request.message, {
+            signal,
+            sessionTools: sessionHost(sessionTools),
+            onDelta: listener?.onDelta && ((d) => tell(() => listener.onDelta?.(d))),
+            onToolCall: listener?.onToolCall && ((e) => tell(() => listener.onToolCall?.(e))),
+            onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
+            onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i))),
+            // Awaited, unlike the others: the call waits for the user. A page without the method says no.
+            confirm: listener && (async (r) => (await Promise.resolve(listener.confirmToolCall?.(r)).catch(() => false)) === true)
+          })
+        );
         return { ok: true, result };
       } catch (error) {
         return failure(error);
@@ -232,20 +190,7 @@ export function createAgentApi(deps: AgentApiDeps) {
       return listModels(settings.config);
     },
 
-    /** Downloads (or reuses) and loads a WebLLM model, reporting progress; `cancel(callId)` stops waiting. */
-    async loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void> {
-      if (settings.config.kind !== 'webllm') throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
-      const signal = deps.cancels.signal(callId);
-      agents.progressSink = onProgress && ((p) => tell(() => onProgress(p)));
-      try {
-        const { provider } = await agents.get(settings.config);
-        if (provider instanceof WebLlmProvider) await provider.load(signal);
-      } finally {
-        deps.cancels.release(callId);
-        agents.progressSink = undefined;
-        release(onProgress);
-      }
-    }
+    ...createModelApi(agents, deps.cancels)
   };
 }
 

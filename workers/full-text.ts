@@ -1,25 +1,39 @@
 /**
- * The worker's full-text index: built from the database in the background when the worker starts
- * (so the ready handshake is not held up), then kept current by the change-log follower. Every
- * search first applies what the log gained since (one indexed read when nothing changed), so a
- * search right after a write in any tab sees it, whatever the change watcher has noticed yet.
+ * The worker's full-text index: started from its stored snapshot, or built from the database, in
+ * the background when the worker starts (so the ready handshake is not held up), then kept current
+ * by the change-log follower. Every search first applies what the log gained since (one indexed read
+ * when nothing changed), so a search right after a write in any tab sees it.
+ *
+ * The index keeps no note bodies (at 50,000 notes they would be most of its memory): a search reads
+ * the bodies of the results it returns and cuts their snippets then.
+ *
+ * A snapshot is saved after a rebuild and, once changes were applied, SAVE_DELAY_MS after the last
+ * of them (so typing does not save at every keystroke), never two at once.
  */
 import type { FolioDatabase } from '$lib/db';
-import { IndexFollower, SearchIndex, type SearchOptions, type SearchResponse } from '$lib/search';
+import { IndexFollower, SearchIndex, withSnippets, type SearchOptions, type SearchResponse } from '$lib/search';
+
+/** How long after the last applied change the snapshot is saved. */
+export const SAVE_DELAY_MS = 5_000;
 
 /** The full-text index and its follower. */
 export class FullTextService {
-  readonly index = new SearchIndex();
+  readonly index = new SearchIndex({ keepBodies: false });
   readonly follower: IndexFollower;
+  readonly #db: FolioDatabase;
   #ready: Promise<void>;
   #failed = false;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #saving: Promise<unknown> = Promise.resolve();
+  #savedSeq = -1;
 
   constructor(db: FolioDatabase) {
+    this.#db = db;
     this.follower = new IndexFollower(db, this.index);
     this.#ready = this.#build();
   }
 
-  /** Resolves once the build finished; rejects with the reason it failed (the next call builds again). */
+  /** Resolves once the index is loaded or built; rejects with the reason it failed (the next call builds again). */
   get ready(): Promise<void> {
     return this.#ready;
   }
@@ -28,12 +42,39 @@ export class FullTextService {
   async catchUp(): Promise<number> {
     if (this.#failed) this.#ready = this.#build();
     await this.#ready;
-    return this.follower.catchUp();
+    const applied = await this.follower.catchUp();
+    if (applied > 0) this.#scheduleSave();
+    return applied;
+  }
+
+  /** Saves the snapshot now if the index moved on since the last one (tests, and the page going away). */
+  saveNow(): Promise<unknown> {
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    this.#saving = this.#saving.then(async () => {
+      if (this.follower.cursor === this.#savedSeq) return;
+      this.#savedSeq = await this.follower.save();
+    });
+    return this.#saving;
+  }
+
+  /** Stops a pending save (the worker is ending). */
+  stop(): void {
+    clearTimeout(this.#saveTimer);
+  }
+
+  #scheduleSave(): void {
+    clearTimeout(this.#saveTimer);
+    // A failed save only means the next start rebuilds or applies more changes.
+    this.#saveTimer = setTimeout(() => void this.saveNow().catch(() => {}), SAVE_DELAY_MS);
   }
 
   #build(): Promise<void> {
     this.#failed = false;
-    const build = this.follower.start();
+    const build = this.follower.start().then(() => {
+      if (this.follower.started?.kind === 'snapshot') this.#savedSeq = this.follower.cursor;
+      else this.#scheduleSave();
+    });
     // A failed build is reported by the search that awaited it, and the next search builds again.
     build.catch(() => (this.#failed = true));
     return build;
@@ -42,6 +83,9 @@ export class FullTextService {
   /** Searches the notes with the full syntax; never throws for a malformed query (see `warnings`). */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     await this.catchUp();
-    return this.index.search(query, options);
+    const response = this.index.search(query, options);
+    const notes = await this.#db.notes.bulkGet(response.results.map((r) => r.id));
+    const bodies = new Map(notes.flatMap((n) => (n ? [[n.id, n.body] as const] : [])));
+    return withSnippets(response, query, (id) => bodies.get(id));
   }
 }

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { mcpBench, settle } from '../src/lib/mcp/mcp-test-kit';
 import { createPluginsApi } from './plugins-api';
 
-async function setUp(readOnlyHint = true) {
-  const bench = await mcpBench();
+async function setUp(readOnlyHint = true, switches: Record<string, boolean> = { plan_trip_packing: true }) {
+  const bench = await mcpBench(switches);
   const api = createPluginsApi({ db: bench.db, registry: bench.registry, toolContext: (o) => ({ ...bench.ctx, ...o }) });
   const client = await bench.connect();
   let notified = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void notified++);
   const register = () =>
-    api.registerPluginTool('example', { id: 'plan_trip_packing', description: 'Plans packing.', inputSchema: { type: 'object' }, annotations: { readOnlyHint } }, { call: async () => ({ items: [{ name: 'Socks' }] }) });
+    api.registerPluginTool('example', { id: 'plan_trip_packing', pluginName: 'Vacation packing', description: 'Plans packing.', inputSchema: { type: 'object' }, annotations: { readOnlyHint } }, { call: async () => ({ items: [{ name: 'Socks' }] }) });
   return { api, client, register, notified: () => notified };
 }
 
@@ -25,8 +25,15 @@ describe('plugin tools over MCP', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('plan_trip_packing');
   });
 
+  it('keeps a plugin tool off for MCP clients until the user turns it on, even a read-only one', async () => {
+    const { client, register } = await setUp(true, {});
+    register();
+    await settle();
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('plan_trip_packing');
+  });
+
   it('keeps a plugin tool that may write off for MCP clients until the user turns it on', async () => {
-    const { client, register } = await setUp(false);
+    const { client, register } = await setUp(false, {});
     register();
     await settle();
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('plan_trip_packing');

@@ -35,20 +35,33 @@ describe('plugins api', () => {
 
   it('registers a proxy tool whose handler calls the page back', async () => {
     const api = await setUp();
-    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async (input) => ({ got: input }) });
+    api.registerPluginTool('com.example.p', { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async (input) => ({ got: input }) });
     const result = await workspace.services.registry.call('plan', { a: 1 }, workspace.services.toolContext({ source: 'ai' }));
     expect(JSON.parse(result.content[0].text)).toEqual({ got: { a: 1 } });
   });
 
   it('refuses a proxy tool with a built-in tool id', async () => {
     const api = await setUp();
-    expect(() => api.registerPluginTool('p', { id: 'search_notes', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 })).toThrow(/already registered/);
+    expect(() => api.registerPluginTool('p', { id: 'search_notes', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 })).toThrow('"search_notes" is the id of one of Folio\'s own tools.');
+  });
+
+  it('refuses ids that look like a built-in, a session tool or another plugin tool', async () => {
+    const api = await setUp();
+    const tool = (id: string) => ({ id, pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} });
+    const register = (id: string) => () => api.registerPluginTool('p', tool(id), { call: async () => 1 });
+    expect(register('Search_Notes')).toThrow('"Search_Notes" looks like Folio\'s own tool "search_notes".');
+    expect(register('append_to_note')).toThrow('"append_to_note" is the id of one of Folio\'s own tools.');
+    expect(register('Edit-Selection')).toThrow('looks like Folio\'s own tool "edit_selection"');
+    expect(register('de1ete_note')).toThrow('looks like Folio\'s own tool "delete_note"');
+    register('plan')();
+    expect(register('Plan')).toThrow('"Plan" looks like the tool "plan" of the plugin P.');
+    expect(workspace.services.registry.find('plan')?.plugin).toEqual({ pluginId: 'p', pluginName: 'P' });
   });
 
   it('takes the plugin tools out when the plugin is removed', async () => {
     const api = await setUp();
     await api.installPlugin(file([]));
-    api.registerPluginTool('com.example.p', { id: 'plan', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 });
+    api.registerPluginTool('com.example.p', { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 });
     await api.removePlugin('com.example.p');
     expect(workspace.services.registry.list().map((t) => t.id)).not.toContain('plan');
     expect(await api.listPlugins()).toEqual([]);

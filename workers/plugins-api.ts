@@ -9,15 +9,16 @@
  * here again, against the stored manifest, that the plugin is installed, enabled and permitted.
  */
 import * as Comlink from 'comlink';
+import { SESSION_TOOL_NAMES } from '$lib/agent';
 import { AppError } from '$lib/core';
 import type { FolioDatabase, PluginRecord } from '$lib/db';
 import { dataMethod, parsePluginFile, validateManifest, type PluginToolInfo } from '$lib/plugins';
-import type { ToolAnnotations, ToolContext, ToolHandle, ToolRegistry, ToolResult } from '$lib/tools';
+import { reservedLookalike, type ToolAnnotations, type ToolContext, type ToolHandle, type ToolInfo, type ToolRegistry, type ToolResult } from '$lib/tools';
 
 /** What the plugin API is built from (a part of WorkspaceServices). */
 export interface PluginsApiDeps {
   db: FolioDatabase;
-  registry: Pick<ToolRegistry, 'register' | 'call'>;
+  registry: Pick<ToolRegistry, 'register' | 'call' | 'list'>;
   toolContext(options: { source: 'plugin'; caller?: string; signal?: AbortSignal }): ToolContext;
 }
 
@@ -32,6 +33,23 @@ export type { PluginToolInfo };
 function annotationsOf(info: PluginToolInfo): ToolAnnotations {
   const hints = info.annotations ?? {};
   return { title: info.id, readOnlyHint: hints.readOnlyHint === true, openWorldHint: hints.openWorldHint === true };
+}
+
+/**
+ * Why a plugin may not have the id `id`, or undefined: it may not equal or look like one of Folio's
+ * own tools (built-in or session, in any letter case: toolIdSkeleton), nor another plugin's tool.
+ * MCP and WebMCP list the registry, so this is also what keeps a plugin tool from being served
+ * under a built-in's name.
+ */
+export function namespaceRefusal(id: string, tools: readonly ToolInfo[]): string | undefined {
+  const own = [...SESSION_TOOL_NAMES, ...tools.filter((tool) => !tool.plugin).map((tool) => tool.id)];
+  const builtin = reservedLookalike(id, own);
+  if (builtin === id) return `"${id}" is the id of one of Folio's own tools.`;
+  if (builtin) return `"${id}" looks like Folio's own tool "${builtin}".`;
+  const other = tools.find((tool) => tool.plugin && reservedLookalike(id, [tool.id]));
+  if (other?.id === id) return `A tool with id "${id}" is already registered by the plugin ${other.plugin!.pluginName}.`;
+  if (other) return `"${id}" looks like the tool "${other.id}" of the plugin ${other.plugin!.pluginName}.`;
+  return undefined;
 }
 
 /** Releases a Comlink proxy from the page; plain objects (tests) have no release method. */
@@ -104,13 +122,17 @@ export function createPluginsApi(deps: PluginsApiDeps) {
       await db.plugins.delete(pluginId);
     },
 
-    /** Adds a running plugin's tool to the registry; throws AppError 'conflict' when the id is taken. */
+    /** Adds a running plugin's tool to the registry; throws AppError 'conflict' when the id is taken or too close to another (namespaceRefusal). */
     registerPluginTool(pluginId: string, info: PluginToolInfo, callback: PluginToolCallback): void {
+      const refusal = namespaceRefusal(info.id, registry.list());
+      if (refusal) throw new AppError('conflict', refusal);
+      const pluginName = typeof info.pluginName === 'string' && info.pluginName.trim() ? info.pluginName.slice(0, 80) : pluginId;
       const handle = registry.register({
         id: info.id,
         description: info.description,
         inputSchema: info.inputSchema,
         annotations: annotationsOf(info),
+        plugin: { pluginId, pluginName },
         handler: (input: unknown) => callback.call(input)
       });
       tools.set(info.id, { handle, callback, pluginId });

@@ -88,6 +88,7 @@ export async function createWorkspaceServices(db: FolioDatabase, options: Worksp
       stopWatching();
       switches.stop();
       semantic.stop();
+      fullText.stop();
     }
   };
 }

@@ -5,6 +5,7 @@
  */
 import {
   ANCHOR_TOOLS,
+  buildToolList,
   toolSpecs,
   buildSystemPrompt,
   EDIT_SELECTION,
@@ -12,7 +13,11 @@ import {
   type NoteContext
 } from '$lib/agent';
 import { builtinTools } from '$lib/tools';
-import type { ToolSpec } from '$lib/llm';
+import { toolCallFormat, type ToolFormatFamily, type ToolSpec } from '$lib/llm';
+import { fitTools, leftOutNote } from '$lib/agent/prompt-budget';
+import { MAX_OUTPUT_RESERVE_TOKENS } from '$lib/agent/agent';
+import { toFormattedMessages } from '$lib/llm/webllm-structural';
+export { loadTokenCounter } from '$lib/llm';
 
 const NOTE_ID = '0123456789abcdef0123456789abcdef';
 
@@ -78,4 +83,41 @@ export function allTools(): { tier: 'workspace' | 'session'; spec: ToolSpec }[] 
   const sessionTools = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({ ...spec, tier: 'session' as const }));
   const session = toolSpecs(sessionTools).map((spec) => ({ tier: 'session' as const, spec }));
   return [...workspace, ...session];
+}
+
+/** A model family as the prompt benchmark counts it: what it is sent, counted with its own tokenizer. */
+export interface FamilyTurn {
+  label: string;
+  tools: number;
+  leftOut: string[];
+  /** The text the model reads for the system prompt and tools (in-browser families). */
+  text: string;
+  /** The system prompt alone, and the tools as a provider's API takes them (remote). */
+  system: string;
+  specs: ToolSpec[];
+}
+
+/**
+ * What one family is sent for one context, built by the agent's own code: the turn's tool list
+ * fitted to the window (prompt-budget.ts), the system prompt with the left-out note, and, for an
+ * in-browser family, the tools written into the system message in the family's format
+ * (webllm-structural.ts). A remote model gets the tools as JSON beside the prompt.
+ */
+export function familyTurn(contextLabel: string, family: 'remote' | ToolFormatFamily, windowTokens: number, countTool: (json: string) => number): FamilyTurn {
+  const { context } = CONTEXTS.find((c) => c.label === contextLabel)!;
+  const workspace = builtinTools().map((tool) => ({ id: tool.id, description: tool.description, inputSchema: tool.inputSchema }));
+  const tools = buildToolList(context, workspace);
+  const budget = fitTools({
+    tools,
+    contextTokens: windowTokens,
+    outputReserveTokens: Math.min(MAX_OUTPUT_RESERVE_TOKENS, Math.floor(windowTokens / 4)),
+    userMessage: 'Find my last packing list and add socks to it',
+    usedBefore: new Set(),
+    countTool: (tool) => countTool(JSON.stringify(toolSpecs([tool])[0]))
+  });
+  const note = leftOutNote(budget.leftOut);
+  const system = buildSystemPrompt(context, OPTIONS) + (note ? `\n\n${note}` : '');
+  const specs = toolSpecs(budget.tools);
+  const text = family === 'remote' ? `${system}\n${specs.map((s) => JSON.stringify({ type: 'function', function: { name: s.name, description: s.description, parameters: s.inputSchema } })).join('\n')}` : toFormattedMessages([{ role: 'system', content: system }], specs, toolCallFormat(family))[0].content;
+  return { label: contextLabel, tools: specs.length, leftOut: budget.leftOut, text, system, specs };
 }

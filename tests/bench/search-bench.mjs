@@ -1,12 +1,18 @@
 /**
- * Full-text search benchmark: our SearchIndex against MiniSearch on the same corpus (corpus.mjs),
- * at 1,000, 10,000 and 50,000 notes. Prints each figure beside its target and beside MiniSearch.
+ * Full-text search benchmark: our SearchIndex against three peers on the same corpus (corpus.mjs)
+ * and queries, at 10,000 and 50,000 notes (and 1,000): MiniSearch, FlexSearch and SQLite FTS5 in
+ * the official wasm build (search-peers.mjs). Prints each figure beside its target and the peers.
  *
  *   node --expose-gc tests/bench/search-bench.mjs [--sizes=1000,10000,50000] [--rounds=5]
  *
+ * Ours runs as the worker runs it: without note bodies (a search reads its results' bodies from
+ * IndexedDB for the snippets; the peers make no snippets either). "Start" is what a restart costs
+ * with persisted state: for us a structured clone of the snapshot (what IndexedDB does when it
+ * reads it) and the restore; for each peer its own persisted form read back (MiniSearch JSON,
+ * FlexSearch export, the SQLite database image). The peers answer each query's plain words.
+ *
  * The index's TypeScript is bundled on the fly with rolldown (a vite dependency) so this runs in
- * plain Node. MiniSearch answers each query's plain-word part (it has no filters), AND-combined
- * (OR for any:1), with prefix search for `word*`.
+ * plain Node.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,14 +20,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { rolldown } from 'rolldown';
-import MiniSearch from 'minisearch';
 import { buildCorpus, plainPart, QUERIES } from './corpus.mjs';
+import { flexSearchPeer, heap, miniSearchPeer, sqlitePeer } from './search-peers.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const SIZES = (args.sizes ?? '1000,10000,50000').split(',').map(Number);
 const ROUNDS = Number(args.rounds ?? 5);
-const TARGET = { p95Ms: 15, peerRatio: 1.5, buildMs: 3000, updateMs: 10 };
+const TARGET = { p95Ms: 15, buildMs: 3000, updateMs: 10, memoryBytes: 80 * 1048576, startMs: 1000 };
 
 async function loadIndexModule() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-search-bench-'));
@@ -33,54 +39,40 @@ async function loadIndexModule() {
   return mod;
 }
 
-const gc = globalThis.gc ?? (() => {});
-const heapUsed = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 const ms = (v) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 const mb = (v) => `${(v / 1048576).toFixed(1)} MB`;
-
-function miniQuery(query) {
-  const words = plainPart(query);
-  if (!words.length) return undefined;
-  const prefixes = new Set(words.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1).toLowerCase()));
-  const text = words.map((w) => w.replace(/\*$/, '')).join(' ');
-  const options = { combineWith: /(^|\s)any:1(\s|$)/.test(query) ? 'OR' : 'AND', prefix: (term) => prefixes.has(term) };
-  return { text, options };
-}
+const isAny = (query) => /(^|\s)any:1(\s|$)/.test(query);
+const PLAIN = QUERIES.filter((q) => plainPart(q).length);
 
 /**
  * Each query's time is the median of its rounds (so one scheduler hiccup on a shared machine does
  * not become a query's time); p50 and p95 are then taken over the queries.
  */
-function timeQueries(run, rounds) {
-  for (const q of QUERIES) run(q); // warm-up
-  gc();
-  const perQuery = [];
-  for (const q of QUERIES) {
+function timeQueries(queries, run, rounds) {
+  for (const q of queries) run(q); // warm-up
+  globalThis.gc?.();
+  const perQuery = queries.map((q) => {
     const samples = [];
     for (let r = 0; r < rounds; r++) {
       const t = performance.now();
-      if (run(q) === undefined) break;
+      run(q);
       samples.push(performance.now() - t);
     }
-    if (samples.length) perQuery.push(quantile(samples, 0.5));
-  }
+    return quantile(samples, 0.5);
+  });
   return { p50: quantile(perQuery, 0.5), p95: quantile(perQuery, 0.95), count: perQuery.length };
 }
 
-function recall(index, mini, now) {
+/** The share of a peer's results (all of them) that ours finds too, over the plain queries. */
+function recall(index, peer, now) {
   const plain = QUERIES.filter((q) => !/[:"*-]/.test(q));
   let sum = 0;
   for (const q of plain) {
-    const { text, options } = miniQuery(q);
-    const theirs = mini.search(text, options).map((r) => r.id);
+    const theirs = peer.search(plainPart(q), isAny(q), true);
     const ours = new Set(index.search(q, { limit: 1e9, now }).results.map((r) => r.id));
     sum += theirs.length ? theirs.filter((id) => ours.has(id)).length / theirs.length : 1;
   }
@@ -99,57 +91,84 @@ function timeUpdates(notes, apply) {
   return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
 }
 
-async function benchSize(SearchIndex, n) {
-  const { notes, catalog, now, sectionCount } = buildCorpus(n);
-  const chars = notes.reduce((sum, note) => sum + note.title.length + note.body.length, 0);
-  console.log(`\n(corpus: ${n.toLocaleString('en')} notes from ${sectionCount.toLocaleString('en')} Markdown sections, ${(chars / 1048576).toFixed(1)} M characters)`);
-  let heap = heapUsed();
-  let t = performance.now();
-  const index = new SearchIndex();
-  index.setCatalog(catalog);
-  for (const note of notes) index.upsert(note);
-  const build = performance.now() - t;
-  const memory = heapUsed() - heap;
-
-  heap = heapUsed();
-  t = performance.now();
-  const mini = new MiniSearch({ fields: ['title', 'body'], storeFields: ['title'] });
-  mini.addAll(notes);
-  const miniBuild = performance.now() - t;
-  const miniMemory = heapUsed() - heap;
-
-  const ours = timeQueries((q) => index.search(q, { limit: 20, now }), ROUNDS);
-  const theirs = timeQueries((q) => {
-    const mq = miniQuery(q);
-    return mq ? mini.search(mq.text, mq.options).slice(0, 20) : undefined;
-  }, ROUNDS);
-  const plainOurs = timeQueries((q) => (miniQuery(q) ? index.search(q, { limit: 20, now }) : undefined), ROUNDS);
-  const update = timeUpdates(notes, (note) => index.upsert(note));
-  const miniUpdate = timeUpdates(notes, (note) => mini.replace(note));
-  return { n, build, memory, estimate: index.memoryEstimate(), miniBuild, miniMemory, ours, plainOurs, theirs, update, miniUpdate, recall: recall(index, mini, now) };
+function timed(work) {
+  const t = performance.now();
+  const value = work();
+  return { ms: performance.now() - t, value };
 }
 
-function report(r) {
-  const ratio = r.ours.p95 / r.theirs.p95;
-  const at10k = r.n === 10000;
+async function benchOurs(SearchIndex, corpus) {
+  const { notes, catalog, now } = corpus;
+  const before = heap();
+  const index = new SearchIndex({ keepBodies: false });
+  index.setCatalog(catalog);
+  const build = timed(() => {
+    for (const note of notes) index.upsert(note);
+    index.compact();
+  }).ms;
+  const memory = heap() - before;
+  const all = timeQueries(QUERIES, (q) => index.search(q, { limit: 20, now }), ROUNDS);
+  const plain = timeQueries(PLAIN, (q) => index.search(q, { limit: 20, now }), ROUNDS);
+  const snapshot = index.toSnapshot();
+  const start = timed(() => {
+    const restored = SearchIndex.fromSnapshot(structuredClone(snapshot), { keepBodies: false });
+    restored.setCatalog(catalog);
+    return restored;
+  });
+  const update = timeUpdates(notes, (note) => index.upsert(note));
+  const snapshotBytes = snapshot.postings.bytes.length + snapshot.streams.data.length + snapshot.numbers.byteLength;
+  return { index: start.value, build, memory, estimate: index.memoryEstimate(), all, plain, start: start.ms, update, snapshotBytes };
+}
+
+async function benchPeer(peer, corpus) {
+  const before = heap();
+  const build = timed(() => peer.build(corpus.notes)).ms;
+  const memory = heap() - before;
+  const plain = timeQueries(PLAIN, (q) => peer.search(plainPart(q), isAny(q)), ROUNDS);
+  const state = peer.persist();
+  const start = timed(() => peer.restore(state)).ms;
+  const update = timeUpdates(corpus.notes, (note) => peer.replace(note));
+  return { name: peer.name, build, memory, plain, start, update };
+}
+
+async function benchSize(SearchIndex, n) {
+  const corpus = buildCorpus(n);
+  const chars = corpus.notes.reduce((sum, note) => sum + note.title.length + note.body.length, 0);
+  console.log(`\n(corpus: ${n.toLocaleString('en')} notes from ${corpus.sectionCount.toLocaleString('en')} Markdown sections, ${(chars / 1048576).toFixed(1)} M characters)`);
+  const ours = await benchOurs(SearchIndex, corpus);
+  const peers = [];
+  for (const make of [miniSearchPeer, flexSearchPeer, sqlitePeer]) {
+    const peer = await make();
+    peers.push({ ...(await benchPeer(peer, corpus)), recall: recall(ours.index, peer, corpus.now) });
+  }
+  return { n, ours, peers };
+}
+
+function report({ n, ours, peers }) {
   const mark = (ok) => (ok ? 'ok' : 'MISSED');
+  const at10k = n === 10000;
+  const best = (pick) => Math.min(...peers.map(pick));
   const rows = [
-    [`search p50 (${r.ours.count} queries; peer ${r.theirs.count})`, ms(r.ours.p50), '', ms(r.theirs.p50)],
-    [`search p95 (${r.ours.count} queries; peer ${r.theirs.count})`, ms(r.ours.p95), at10k ? `≤ 15 ms ${mark(r.ours.p95 <= TARGET.p95Ms)}` : '', ms(r.theirs.p95)],
-    ['p95 ÷ MiniSearch p95', ratio.toFixed(2), at10k ? `≤ 1.5 ${mark(ratio <= TARGET.peerRatio)}` : '(target at 10k)', '1.00'],
-    [`search p95, the peer's ${r.plainOurs.count} queries only`, ms(r.plainOurs.p95), '', ms(r.theirs.p95)],
-    ['recall of MiniSearch results (plain)', `${(r.recall * 100).toFixed(1)} %`, '', '100 %'],
-    ['index build from scratch', ms(r.build), at10k ? `≤ 3000 ms ${mark(r.build <= TARGET.buildMs)}` : '(target at 10k)', ms(r.miniBuild)],
-    ['update after one save p50', ms(r.update.p50), `≤ 10 ms ${mark(r.update.p50 <= TARGET.updateMs)}`, ms(r.miniUpdate.p50)],
-    ['update after one save p95', ms(r.update.p95), '', ms(r.miniUpdate.p95)],
-    ['index memory (heap delta)', mb(r.memory), `(estimate ${mb(r.estimate)})`, mb(r.miniMemory)]
+    [`search p50, the peers' ${ours.plain.count} plain queries`, ms(ours.plain.p50), '', (p) => ms(p.plain.p50)],
+    [`search p95, the peers' ${ours.plain.count} plain queries`, ms(ours.plain.p95), `≤ every peer ${mark(ours.plain.p95 <= best((p) => p.plain.p95))}`, (p) => ms(p.plain.p95)],
+    [`search p95, all ${ours.all.count} queries (filters too)`, ms(ours.all.p95), at10k ? `≤ 15 ms ${mark(ours.all.p95 <= TARGET.p95Ms)}` : '', () => 'n/a'],
+    ['start from persisted state', ms(ours.start), `≤ every peer ${mark(ours.start <= best((p) => p.start))}`, (p) => ms(p.start)],
+    ['index build from scratch', ms(ours.build), at10k ? `≤ 3000 ms ${mark(ours.build <= TARGET.buildMs)}` : '', (p) => ms(p.build)],
+    ['update after one save p50', ms(ours.update.p50), `≤ 10 ms ${mark(ours.update.p50 <= TARGET.updateMs)}`, (p) => ms(p.update.p50)],
+    ['index memory (heap + buffers, wasm too)', mb(ours.memory), n === 50000 ? `≤ 80 MB ${mark(ours.memory <= TARGET.memoryBytes)}` : '', (p) => mb(p.memory)],
+    ["recall of the peer's plain results", '', '', (p) => `${(p.recall * 100).toFixed(1)} %`]
   ];
-  console.log(`${r.n.toLocaleString('en')} notes`);
-  console.log(`  ${'figure'.padEnd(42)}${'Folio'.padStart(11)}  ${'target'.padEnd(20)}${'MiniSearch'.padStart(11)}`);
-  for (const [name, ours, target, peer] of rows) console.log(`  ${name.padEnd(42)}${ours.padStart(11)}  ${target.padEnd(20)}${peer.padStart(11)}`);
+  console.log(`${n.toLocaleString('en')} notes (snapshot ${mb(ours.snapshotBytes)} of arrays; memory estimate ${mb(ours.estimate)})`);
+  const head = `  ${'figure'.padEnd(44)}${'Folio'.padStart(11)}  ${'target'.padEnd(20)}` + peers.map((p) => p.name.padStart(13)).join('');
+  console.log(head);
+  for (const [name, value, target, peer] of rows) console.log(`  ${name.padEnd(44)}${value.padStart(11)}  ${target.padEnd(20)}` + peers.map((p) => peer(p).padStart(13)).join(''));
+  const missed = rows.some(([, , target]) => target.includes('MISSED'));
+  return !missed;
 }
 
 const { SearchIndex } = await loadIndexModule();
 if (!globalThis.gc) console.log('(run with node --expose-gc for memory figures)');
-console.log(`Folio full-text search vs MiniSearch ${MiniSearch.name ? '7' : ''} — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}`);
-for (const n of SIZES) report(await benchSize(SearchIndex, n));
+console.log(`Folio full-text search vs MiniSearch, FlexSearch and SQLite FTS5 — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}`);
+let ok = true;
+for (const n of SIZES) ok = report(await benchSize(SearchIndex, n)) && ok;
+process.exitCode = ok ? 0 : 1;

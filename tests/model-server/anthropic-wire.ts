@@ -26,8 +26,13 @@ function stopReason(turn: Reply): string {
   return turn.finishReason === 'length' ? 'max_tokens' : 'end_turn';
 }
 
-function usageBody(usage: ScriptedUsage) {
-  return { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens };
+function usageBody(usage: ScriptedUsage, outputTokens = usage.outputTokens) {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: outputTokens,
+    cache_creation_input_tokens: usage.cacheCreationTokens ?? 0,
+    cache_read_input_tokens: usage.cacheReadTokens ?? 0
+  };
 }
 
 /**
@@ -70,7 +75,7 @@ export function anthropicStart(ctx: AnthropicContext): NamedEvent[] {
     content: [],
     stop_reason: null,
     stop_sequence: null,
-    usage: { input_tokens: ctx.usage.inputTokens, output_tokens: 1 }
+    usage: usageBody(ctx.usage, 1)
   };
   return [
     { event: 'message_start', data: { type: 'message_start', message } },

@@ -5,12 +5,15 @@
 import type { ServerResponse } from 'node:http';
 import { anthropicError, anthropicMessage, anthropicStart, anthropicStreamEvents, anthropicTextBlock, type NamedEvent } from './anthropic-wire';
 import { openAiCompletion, openAiError, openAiStreamChunks, openAiTextChunks } from './openai-wire';
+import { PromptCache } from './prompt-cache';
 import { estimateTokens, splitPieces, turnOutputText, type RawTurn, type ScriptedUsage, type Turn } from './script';
 
 /** What the server shares with the players. */
 export interface PlayContext {
-  nextTurn(): { turn: Turn; index: number } | undefined;
+  nextTurn(body: Record<string, unknown>): { turn: Turn; index: number } | undefined;
   unsupportedParams: string[];
+  /** Anthropic's prompt cache, shared by the server's requests. */
+  promptCache: PromptCache;
 }
 
 const EXHAUSTED = 'The scripted model server has no turn left for this request.';
@@ -26,6 +29,14 @@ function usageFor(turn: Turn, body: Record<string, unknown>): ScriptedUsage {
   if ((turn.type === 'text' || turn.type === 'tool_calls') && turn.usage) return turn.usage;
   const input = JSON.stringify(body.messages ?? '') + JSON.stringify(body.system ?? '') + JSON.stringify(body.tools ?? '');
   return { inputTokens: estimateTokens(input), outputTokens: estimateTokens(turnOutputText(turn)) };
+}
+
+/** Anthropic's usage: the input split by the prompt cache, as the Messages API reports it. */
+function anthropicUsageFor(turn: Turn, body: Record<string, unknown>, ctx: PlayContext): ScriptedUsage {
+  const usage = usageFor(turn, body);
+  if ((turn.type === 'text' || turn.type === 'tool_calls') && turn.usage) return usage;
+  const split = ctx.promptCache.use(body);
+  return { ...usage, inputTokens: split.inputTokens, cacheReadTokens: split.cacheReadTokens, cacheCreationTokens: split.cacheCreationTokens };
 }
 
 /** Writes SSE frames one by one with the pause before each; false when the client went away. */
@@ -71,7 +82,7 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
     error.error.code = 'unsupported_parameter';
     return sendJson(res, 400, error);
   }
-  const next = ctx.nextTurn();
+  const next = ctx.nextTurn(body);
   if (!next) return sendJson(res, 500, openAiError(500, EXHAUSTED));
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
@@ -98,11 +109,11 @@ export async function playOpenAi(body: Record<string, unknown>, res: ServerRespo
 
 /** Answers a POST /v1/messages. */
 export async function playAnthropic(body: Record<string, unknown>, res: ServerResponse, ctx: PlayContext): Promise<void> {
-  const next = ctx.nextTurn();
+  const next = ctx.nextTurn(body);
   if (!next) return sendJson(res, 500, anthropicError(500, EXHAUSTED));
   const { turn, index } = next;
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
-  const rc = { id: `msg_scripted_${index}`, model, usage: usageFor(turn, body), turnIndex: index };
+  const rc = { id: `msg_scripted_${index}`, model, usage: anthropicUsageFor(turn, body, ctx), turnIndex: index };
   if (turn.type === 'raw') return playRaw(turn, res);
   if (turn.type === 'error') return sendJson(res, turn.status, anthropicError(turn.status, turn.message, turn.errorType));
   if (turn.type === 'drop' || turn.type === 'garbage') {

@@ -24,6 +24,9 @@ export interface Pacing {
 export interface ScriptedUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Anthropic: input read from / written to the prompt cache (not part of inputTokens there). */
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
 }
 
 /** A reply of plain text. */
@@ -81,6 +84,15 @@ export interface RawTurn {
 
 /** One scripted model turn. */
 export type Turn = TextTurn | ToolCallsTurn | ErrorTurn | DropTurn | GarbageTurn | RawTurn;
+
+/**
+ * A turn decided when its request arrives, from the request body — as a real model reads the tool
+ * results it was sent (e.g. the id a create call returned) before it answers.
+ */
+export type TurnFromRequest = (body: Record<string, unknown>) => Turn;
+
+/** What a script holds: turns, or turns computed from their request. */
+export type ScriptEntry = Turn | TurnFromRequest;
 
 /** A model the server lists on GET /v1/models; extra fields go out as they are (e.g. `context_length`). */
 export interface ScriptedModel {

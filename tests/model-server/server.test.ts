@@ -148,6 +148,41 @@ describe('Anthropic Messages wire, read by the @anthropic-ai/sdk', () => {
   });
 });
 
+describe('Anthropic prompt caching, read by the @anthropic-ai/sdk', () => {
+  const longSystem = 'You are Folio. '.repeat(400);
+  const params = (text: string) => ({
+    model: 'claude-test',
+    max_tokens: 64,
+    system: [{ type: 'text' as const, text: longSystem, cache_control: { type: 'ephemeral' as const } }],
+    messages: [{ role: 'user' as const, content: text }]
+  });
+
+  it('writes a long prefix to the cache on the first request and reads it on the next', async () => {
+    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    const first = await anthropic(s).messages.create(params('hi'));
+    const second = await anthropic(s).messages.create(params('and again'));
+    expect(first.usage.cache_creation_input_tokens).toBeGreaterThan(1024);
+    expect(first.usage.cache_read_input_tokens).toBe(0);
+    expect(second.usage.cache_read_input_tokens).toBe(first.usage.cache_creation_input_tokens);
+    expect(second.usage.input_tokens).toBeLessThan(first.usage.cache_creation_input_tokens ?? 0);
+  });
+
+  it('caches nothing below the minimum length or without cache_control', async () => {
+    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    const short = await anthropic(s).messages.create({ model: 'm', max_tokens: 8, system: [{ type: 'text', text: 'Short.', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'hi' }] });
+    const unmarked = await anthropic(s).messages.create({ model: 'm', max_tokens: 8, system: longSystem, messages: [{ role: 'user', content: 'hi' }] });
+    for (const m of [short, unmarked]) expect([m.usage.cache_creation_input_tokens, m.usage.cache_read_input_tokens]).toEqual([0, 0]);
+  });
+
+  it('reports the split in the streamed message_start as well', async () => {
+    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    await anthropic(s).messages.create(params('hi'));
+    const stream = anthropic(s).messages.stream(params('more'));
+    const final = await stream.finalMessage();
+    expect(final.usage.cache_read_input_tokens).toBeGreaterThan(1024);
+  });
+});
+
 describe('scripted faults, as the SDKs meet them', () => {
   const drain = async (iterable: AsyncIterable<unknown>) => {
     for await (const _ of iterable);

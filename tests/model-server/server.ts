@@ -17,13 +17,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ScriptedModel, Turn } from './script';
+import type { ScriptEntry, ScriptedModel } from './script';
 import { playAnthropic, playOpenAi, type PlayContext } from './play';
+import { PromptCache } from './prompt-cache';
+import { flavorModel, flavorRoute, type FlavorOptions } from './flavors';
 
 /** How to start the server. */
 export interface ModelServerOptions {
   /** Turns to play, one per chat request, in order. More can be added with `enqueue`. */
-  script?: Turn[];
+  script?: ScriptEntry[];
   /** Models listed on GET /v1/models (default: one model, `scripted-model`). */
   models?: ScriptedModel[];
   /**
@@ -31,6 +33,10 @@ export interface ModelServerOptions {
    * (e.g. `max_tokens`, as OpenAI's reasoning models do). The turn is not consumed.
    */
   unsupportedParams?: string[];
+  /** Answer the endpoints of llama.cpp, Ollama, LM Studio or vLLM that say the served context window. */
+  flavor?: FlavorOptions;
+  /** Anthropic's minimum cacheable prompt in tokens (default 1,024, as for Sonnet and Opus). */
+  cacheMinTokens?: number;
   /** Port to listen on (default: any free port). Always binds 127.0.0.1. */
   port?: number;
 }
@@ -53,7 +59,7 @@ export interface ModelServer {
   /** Every request received, in order (OPTIONS preflights excluded). */
   requests: RecordedRequest[];
   /** Appends turns to the script. */
-  enqueue(...turns: Turn[]): void;
+  enqueue(...turns: ScriptEntry[]): void;
   /** How many turns are left to play. */
   remaining(): number;
   /** Stops listening and cuts open connections (again: no-op). */
@@ -97,18 +103,21 @@ function listModels(req: IncomingMessage, models: ScriptedModel[]): object {
 
 /** Starts a scripted model server on 127.0.0.1. */
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
-  const script: Turn[] = [...(options.script ?? [])];
+  const script: ScriptEntry[] = [...(options.script ?? [])];
   const requests: RecordedRequest[] = [];
-  const models = options.models ?? DEFAULT_MODELS;
+  const flavor = options.flavor;
+  const models = (options.models ?? DEFAULT_MODELS).map((m) => (flavor ? flavorModel(m, flavor) : m));
   let turnIndex = 0;
 
   const ctx: PlayContext = {
-    nextTurn: () => {
-      const turn = script.shift();
-      if (turn) turnIndex += 1;
-      return turn ? { turn, index: turnIndex } : undefined;
+    nextTurn: (body) => {
+      const entry = script.shift();
+      if (!entry) return undefined;
+      turnIndex += 1;
+      return { turn: typeof entry === 'function' ? entry(body) : entry, index: turnIndex };
     },
-    unsupportedParams: options.unsupportedParams ?? []
+    unsupportedParams: options.unsupportedParams ?? [],
+    promptCache: new PromptCache(options.cacheMinTokens)
   };
 
   const server = createServer((req, res) => {
@@ -132,6 +141,16 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       if (!res.writableFinished) record.closedEarly = true;
     });
     if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, listModels(req, models));
+    if (flavor && path !== '/v1/chat/completions' && path !== '/v1/messages') {
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        return sendJson(res, 400, { error: 'request body is not valid JSON' });
+      }
+      const routed = flavorRoute(req.method ?? 'GET', path, parsed, models, flavor);
+      if (routed) return sendJson(res, routed.status, routed.body);
+    }
     if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/v1/messages')) {
       return sendJson(res, 404, { error: { message: `no route for ${req.method} ${path}` } });
     }

@@ -36,6 +36,14 @@ describe('runNoteChat', () => {
     expect(result.steps).toBe(1);
   });
 
+  it('sends the answer reserve as the output limit: a quarter of a small window, at most 4,096', async () => {
+    for (const [contextTokens, reserve] of [[4096, 1024], [8192, 2048], [200_000, 4096]]) {
+      const { agent, provider } = setup([{ text: 'Hello.' }], { contextTokens });
+      await agent.runNoteChat({}, [], 'Hi');
+      expect(provider.requests[0].maxOutputTokens).toBe(reserve);
+    }
+  });
+
   it('flags a reply cut off by the output limit', async () => {
     const { agent } = setup([{ text: 'Half a sent', cutOff: true }]);
     const result = await agent.runNoteChat({}, [], 'Hi');

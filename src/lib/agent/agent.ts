@@ -5,14 +5,17 @@
  * tool list are built once per turn and sent unchanged on every step (prompt caching); the
  * conversation is fitted to the model's context window before each call.
  */
-import type { ChatResult, ToolCall } from '$lib/llm';
+import type { ChatResult, TokenCounter, ToolCall } from '$lib/llm';
 import { isAbort, raceAbort, stoppedError } from './abort';
 import { dispatchToolCall, type DispatchContext } from './dispatch';
 import { AgentError } from './errors';
 import { SESSION_TOOL_NAMES } from './session-tool-defs';
 import { buildSystemPrompt } from './system-prompt';
 import { calibratedCharsPerToken, DEFAULT_CHARS_PER_TOKEN, messageChars } from './tokens';
+import { frameToolDescriptions } from './provenance';
 import { buildToolList, toolSpecs } from './tool-list';
+import { pluginToolTokenBudget, selectTurnTools } from './turn-tools';
+import { fitTools, leftOutNote } from './prompt-budget';
 import { fitToContext } from './trim';
 import { TurnState } from './turn-state';
 import type { ChatMessage, ChatProvider, NoteContext, ToolSpec, TrimInfo, TurnHooks, TurnResult, UserTurnInput, WorkspaceToolHost } from './types';
@@ -20,6 +23,9 @@ import { renderUserMessage } from './user-message';
 
 /** Model calls per turn before the turn fails with "exceeded max steps". */
 export const MAX_STEPS = 8;
+
+/** The largest default answer reserve: room for a long edit, without starving a big window. */
+export const MAX_OUTPUT_RESERVE_TOKENS = 4096;
 
 /** The context window assumed when the model's is unknown. */
 export const DEFAULT_CONTEXT_TOKENS = 8192;
@@ -30,8 +36,14 @@ export interface AgentOptions {
   tools: WorkspaceToolHost;
   /** The model's context window in tokens (4k for small in-browser models). */
   contextTokens?: number;
-  /** Tokens kept free for the answer. Default: a quarter of the window, at most 1,024. */
+  /**
+   * Tokens kept free for the answer, and sent as the provider's output limit (`max_tokens`), so the
+   * window is planned and enforced with the same figure. Default: a quarter of the window, at most
+   * MAX_OUTPUT_RESERVE_TOKENS.
+   */
   outputReserveTokens?: number;
+  /** The model family's token counter (llm `tokenCounterFor`); characters are counted without one. */
+  countTokens?: TokenCounter;
   /** Characters of the note body the system prompt holds. Default: about a quarter of the window. */
   noteBudgetChars?: number;
   maxSteps?: number;
@@ -58,7 +70,8 @@ export interface Agent {
 interface TurnSetup {
   system: ChatMessage;
   specs: ToolSpec[];
-  specsChars: number;
+  /** Tokens of the tool definitions, counted once per turn. */
+  specsTokens: number;
   history: ChatMessage[][];
   dispatch: DispatchContext;
   hooks: TurnHooks;
@@ -80,10 +93,11 @@ class AgentLoop {
   private readonly maxSteps: number;
   // Corrected by the input token counts the provider reports; kept across the turns of this agent.
   private charsPerToken = DEFAULT_CHARS_PER_TOKEN;
+  private calibrated = false;
 
   constructor(private readonly options: AgentOptions) {
     this.contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    this.outputReserve = options.outputReserveTokens ?? Math.min(1024, Math.floor(this.contextTokens / 4));
+    this.outputReserve = options.outputReserveTokens ?? Math.min(MAX_OUTPUT_RESERVE_TOKENS, Math.floor(this.contextTokens / 4));
     this.noteBudgetChars =
       options.noteBudgetChars ?? Math.min(MAX_NOTE_BUDGET_CHARS, Math.floor(this.contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25));
     this.maxSteps = options.maxSteps ?? MAX_STEPS;
@@ -95,8 +109,9 @@ class AgentLoop {
     userMessage: string | UserTurnInput,
     hooks: TurnHooks = {}
   ): Promise<TurnResult> {
-    const setup = this.setUp(context, history, hooks);
-    const state = new TurnState(renderUserMessage(userMessage));
+    const rendered = renderUserMessage(userMessage);
+    const setup = this.setUp(context, history, hooks, typeof userMessage === 'string' ? userMessage : userMessage.text);
+    const state = new TurnState(rendered);
     try {
       while (state.steps < this.maxSteps) {
         state.steps++;
@@ -116,28 +131,56 @@ class AgentLoop {
   }
 
   /** Everything fixed for the turn: built once, so every step sends the same bytes. */
-  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks): TurnSetup {
+  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks, userMessage: string): TurnSetup {
     if (context.note && !hooks.sessionTools) throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
     const workspace = this.options.tools.list();
-    const tools = buildToolList(context, workspace);
-    const specs = toolSpecs(tools);
-    const content = buildSystemPrompt(context, {
+    // At most 128 tools, plugin tools within a token budget, the most relevant first (turn-tools.ts);
+    // then the whole list fitted to a small window (prompt-budget.ts); plugin text framed as
+    // untrusted (provenance.ts).
+    const { tools: selected } = selectTurnTools(buildToolList(context, workspace), userMessage, {
+      pluginTokens: pluginToolTokenBudget(this.contextTokens),
+      recentlyUsed: recentToolNames(history)
+    });
+    const turns = splitTurns(history);
+    const budget = fitTools({
+      tools: selected,
+      contextTokens: this.contextTokens,
+      outputReserveTokens: this.outputReserve,
+      userMessage,
+      usedBefore: new Set(turns.flat().flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.name) : []))),
+      // Counted as sent, with the plugin framing; framed after fitting, so cutting a description to
+      // its first sentence never cuts into the frame.
+      countTool: (tool) => this.count(JSON.stringify(toolSpecs(frameToolDescriptions([tool]))[0]))
+    });
+    const tools = budget.tools;
+    const specs = toolSpecs(frameToolDescriptions(tools));
+    const prompt = buildSystemPrompt(context, {
       today: this.options.now?.() ?? new Date(),
       bodyBudgetChars: this.noteBudgetChars,
-      canReadNote: tools.some((tool) => tool.name === 'read_note')
+      canReadNote: tools.some((tool) => tool.name === 'read_note'),
+      pluginTools: tools.some((tool) => tool.plugin)
     });
+    const note = leftOutNote(budget.leftOut);
+    const content = note ? `${prompt}\n\n${note}` : prompt;
+    // The family's tokenizer gives the first step a true ratio; the provider's counts refine it.
+    if (this.options.countTokens && !this.calibrated) {
+      this.charsPerToken = content.length / Math.max(1, this.options.countTokens(content));
+      this.calibrated = true;
+    }
     return {
       system: { role: 'system', content },
       specs,
-      specsChars: JSON.stringify(specs).length,
-      history: splitTurns(history),
+      specsTokens: budget.tokens,
+      history: turns,
       dispatch: {
         offered: new Map(tools.map((tool) => [tool.name, tool])),
         known: new Set([...SESSION_TOOL_NAMES, ...workspace.map((tool) => tool.id)]),
         workspace: this.options.tools,
         session: hooks.sessionTools,
         signal: hooks.signal,
-        onToolCall: hooks.onToolCall
+        onToolCall: hooks.onToolCall,
+        confirm: hooks.confirm,
+        taint: {}
       },
       hooks
     };
@@ -151,22 +194,28 @@ class AgentLoop {
       system: setup.system,
       history: setup.history,
       current: state.messages,
-      budgetTokens: this.contextTokens - this.outputReserve - Math.ceil(setup.specsChars / this.charsPerToken),
+      budgetTokens: this.contextTokens - this.outputReserve - setup.specsTokens,
       charsPerToken: this.charsPerToken
     });
     if (fit.trim && !sameTrim(fit.trim, state.trim)) setup.hooks.onTrim?.(fit.trim);
     state.trim = fit.trim ?? state.trim;
     let result: ChatResult;
     try {
-      result = await raceAbort(this.options.provider.chat(fit.messages, { tools: setup.specs, signal, onDelta }), signal);
+      const options = { tools: setup.specs, signal, onDelta, maxOutputTokens: this.outputReserve };
+      result = await raceAbort(this.options.provider.chat(fit.messages, options), signal);
     } catch (error) {
       if (isAbort(error) || signal?.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new AgentError('model', `The model call failed: ${message}`, state.result(''), { cause: error });
     }
-    const sent = fit.messages.reduce((sum, message) => sum + messageChars(message), setup.specsChars);
+    const sent = fit.messages.reduce((sum, message) => sum + messageChars(message), JSON.stringify(setup.specs).length);
     this.charsPerToken = calibratedCharsPerToken(sent, result.usage?.inputTokens ?? 0) ?? this.charsPerToken;
     return result;
+  }
+
+  /** Tokens of a text: the family's tokenizer, else the character estimate. */
+  private count(text: string): number {
+    return this.options.countTokens?.(text) ?? Math.ceil(text.length / this.charsPerToken);
   }
 
   /** The calls of one answer, one after another, in the order the model made them. */
@@ -177,6 +226,17 @@ class AgentLoop {
       setup.hooks.onToolResult?.(entry);
     }
   }
+}
+
+/** The tools called in `history`, most recent first, each once. */
+function recentToolNames(history: readonly ChatMessage[]): string[] {
+  const names: string[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const message = history[i];
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? []) if (!names.includes(call.name)) names.push(call.name);
+  }
+  return names;
 }
 
 /** Splits a history into turns, each starting at a user message. */

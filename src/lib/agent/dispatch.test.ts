@@ -30,7 +30,8 @@ function context(noteContext: NoteContext, run: (input: Record<string, unknown>)
     offered: new Map(tools.map((tool) => [tool.name, tool])),
     known: new Set([...SESSION_TOOL_NAMES, ...workspace.list().map((tool) => tool.id)]),
     workspace,
-    session
+    session,
+    taint: {}
   };
   return { ctx, workspace, sessionCalls };
 }

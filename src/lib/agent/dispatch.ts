@@ -4,9 +4,12 @@
  * with an error result the model can read and act on, so nothing runs and nothing is applied:
  * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
  * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
+ * A fourth step, the consent gate (consent.ts), holds a destructive call that follows a plugin's
+ * output in the same turn until the user allows it.
  */
 import type { ToolCall } from '$lib/llm';
 import { isAbort, raceAbort } from './abort';
+import { declinedText, destructiveAction, type ConsentHook } from './consent';
 import type { SessionToolHost, ToolResult, ToolTranscriptEntry, TurnTool, WorkspaceToolHost } from './types';
 import { schemaProblems } from './validate';
 
@@ -20,6 +23,10 @@ export interface DispatchContext {
   session?: SessionToolHost;
   signal?: AbortSignal;
   onToolCall?(entry: ToolTranscriptEntry): void;
+  /** Asks the user before a destructive call after plugin output; absent → such calls are refused. */
+  confirm?: ConsentHook;
+  /** The turn's memory of plugin output: set by the first plugin tool call that ran this turn. */
+  taint: { pluginName?: string };
 }
 
 /** Runs `call` through the gates and its handler; resolves with the finished transcript entry. */
@@ -32,13 +39,16 @@ export async function dispatchToolCall(call: ToolCall, step: number, ctx: Dispat
     id: call.id,
     tool: call.name,
     tier: tool?.tier,
+    ...(tool?.plugin ? { plugin: tool.plugin } : {}),
     arguments: 'value' in input ? input.value : call.arguments,
     isError: false,
     durationMs: 0,
     step
   };
   ctx.onToolCall?.({ ...entry });
-  const result = await resultOf(tool, call, input, ctx);
+  const result = await resultOf(tool, call, input, ctx, entry);
+  // Whatever a plugin tool answered (its error text too) is the plugin's words in the context now.
+  if (tool?.plugin) ctx.taint.pluginName ??= tool.plugin.pluginName;
   entry.result = result;
   entry.isError = result.isError === true;
   entry.durationMs = performance.now() - started;
@@ -51,7 +61,8 @@ async function resultOf(
   tool: TurnTool | undefined,
   call: ToolCall,
   input: Arguments,
-  ctx: DispatchContext
+  ctx: DispatchContext,
+  entry: ToolTranscriptEntry
 ): Promise<ToolResult> {
   if (!tool) return errorResult(notOffered(call.name, ctx));
   if ('problem' in input) {
@@ -61,12 +72,34 @@ async function resultOf(
   if (problems.length > 0) {
     return errorResult(`Invalid arguments for ${call.name}; nothing was done:\n- ${problems.join('\n- ')}`);
   }
+  const refusal = await consentGate(tool, input.value, ctx, entry);
+  if (refusal) return refusal;
   try {
     return await raceAbort(run(tool, input.value, ctx), ctx.signal);
   } catch (error) {
     if (isAbort(error)) throw error;
     return errorResult(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * The consent step: after plugin output this turn, a destructive call waits for the user. Resolves
+ * with the refusal when they decline (or cannot be asked), undefined when the call may run.
+ */
+async function consentGate(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext, entry: ToolTranscriptEntry): Promise<ToolResult | undefined> {
+  const pluginName = ctx.taint.pluginName;
+  const action = pluginName ? destructiveAction(tool.name, args) : undefined;
+  if (!pluginName || !action) return undefined;
+  entry.consent = { action, pluginName };
+  if (!ctx.confirm) {
+    entry.consent.answer = 'declined';
+    return errorResult(declinedText(tool.name, pluginName, false));
+  }
+  ctx.onToolCall?.({ ...entry, consent: { ...entry.consent } });
+  const allowed = await raceAbort(ctx.confirm({ callId: entry.id, tool: tool.name, arguments: args, action, pluginName }), ctx.signal);
+  entry.consent.answer = allowed ? 'allowed' : 'declined';
+  ctx.onToolCall?.({ ...entry, consent: { ...entry.consent } });
+  return allowed ? undefined : errorResult(declinedText(tool.name, pluginName, true));
 }
 
 function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {

@@ -27,6 +27,7 @@ export type {
   FocusedNote,
   NoteSelection,
   ToolTier,
+  PluginSource,
   TurnTool,
   WorkspaceToolInfo,
   WorkspaceToolHost,
@@ -40,4 +41,9 @@ export type {
   TurnResult
 } from './types';
 export { registryHost } from './workspace-host';
+export { selectTurnTools, pluginToolTokenBudget, relevanceWords, definitionTokens, MAX_TURN_TOOLS } from './turn-tools';
+export type { TurnToolBudget, TurnToolSelection } from './turn-tools';
+export { framePluginDescription, framePluginOutput, frameToolDescriptions, cleanPluginName, PLUGIN_PROMPT_RULE } from './provenance';
+export { destructiveAction, declinedText } from './consent';
+export type { ConsentRequest, ConsentHook } from './consent';
 export type { RegistryLike } from './workspace-host';

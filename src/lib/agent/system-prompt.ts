@@ -5,6 +5,7 @@
  * possible prefix stays equal across turns and notes too.
  */
 import { MARKDOWN_RULES } from './markdown-rules';
+import { PLUGIN_PROMPT_RULE } from './provenance';
 import type { FocusedNote, NoteContext, NoteSelection } from './types';
 
 /** Options of `buildSystemPrompt`. */
@@ -15,6 +16,8 @@ export interface SystemPromptOptions {
   bodyBudgetChars: number;
   /** Whether `read_note` is offered this turn, so the prompt can point at it for the rest of a long note. */
   canReadNote: boolean;
+  /** Plugin tools are offered: state the rule about their text (provenance.ts). */
+  pluginTools?: boolean;
 }
 
 const FRAME = `You are the assistant in Folio, a local-first Markdown notes app. Help with the open note and the user's notes, notebooks and tags, using the tools. Be brief; reply in the user's language.
@@ -22,7 +25,8 @@ Session tools edit the open note: each edit is a proposal the user accepts or re
 
 /** The system prompt for `context`: app framing, Markdown rules, today's date, then the note. */
 export function buildSystemPrompt(context: NoteContext, options: SystemPromptOptions): string {
-  return [FRAME, MARKDOWN_RULES, `Today is ${isoDay(options.today)}.`, noteSection(context, options)].join('\n\n');
+  const rules = options.pluginTools ? [MARKDOWN_RULES, PLUGIN_PROMPT_RULE] : [MARKDOWN_RULES];
+  return [FRAME, ...rules, `Today is ${isoDay(options.today)}.`, noteSection(context, options)].join('\n\n');
 }
 
 function isoDay(date: Date): string {

@@ -26,11 +26,12 @@ export function buildToolList(context: NoteContext, workspace: readonly Workspac
   const tools: TurnTool[] = workspace
     // A registry tool may never shadow a session tool: the session one is the editor's.
     .filter((tool) => tool.enabled !== false && !SESSION_TOOL_NAMES.has(tool.id))
-    .map((tool) => ({
+    .map((tool): TurnTool => ({
       name: tool.id,
       description: tool.description,
       inputSchema: tool.inputSchema,
-      tier: 'workspace'
+      tier: 'workspace',
+      ...(tool.plugin ? { plugin: { pluginId: tool.plugin.pluginId, pluginName: tool.plugin.pluginName } } : {})
     }));
   for (const spec of sessionTools(context)) tools.push({ ...spec, tier: 'session' });
   return tools;

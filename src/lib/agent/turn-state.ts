@@ -4,6 +4,7 @@
  */
 import type { ChatResult, ToolCall } from '$lib/llm';
 import { resultText } from './dispatch';
+import { framePluginOutput } from './provenance';
 import type { ChatMessage, SessionEdit, ToolTranscriptEntry, TrimInfo, TurnResult, Usage } from './types';
 
 const STOPPED_TEXT = 'Not run: the user stopped the turn.';
@@ -29,6 +30,10 @@ export class TurnState {
   addAnswer(result: ChatResult): void {
     this.usage.inputTokens += result.usage.inputTokens;
     this.usage.outputTokens += result.usage.outputTokens;
+    for (const field of ['cachedInputTokens', 'cacheWriteTokens'] as const) {
+      const value = result.usage[field];
+      if (value) this.usage[field] = (this.usage[field] ?? 0) + value;
+    }
     const message: ChatMessage = { role: 'assistant', content: result.text };
     if (result.toolCalls.length > 0) message.toolCalls = result.toolCalls;
     this.messages.push(message);
@@ -38,11 +43,13 @@ export class TurnState {
   addToolResult(entry: ToolTranscriptEntry): void {
     const result = entry.result ?? { content: [], isError: true };
     this.transcript.push(entry);
+    const text = resultText(result);
     this.messages.push({
       role: 'tool',
       toolCallId: entry.id,
       name: entry.tool,
-      content: resultText(result),
+      // A plugin's answer reaches the model marked as the plugin's, untrusted (provenance.ts).
+      content: entry.plugin ? framePluginOutput(entry.plugin.pluginName, entry.tool, text) : text,
       ...(result.isError ? { isError: true } : {})
     });
     if (entry.tier === 'session' && !entry.isError) {

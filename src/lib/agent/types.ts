@@ -6,6 +6,7 @@
  */
 import type { ChatDelta, ChatMessage, ChatProvider, ToolSpec, Usage } from '$lib/llm';
 import type { JsonSchema, ToolResult } from '$lib/tools';
+import type { ConsentHook } from './consent';
 
 export type { ChatMessage, ChatProvider, ToolSpec, ToolResult, JsonSchema, Usage };
 
@@ -41,9 +42,17 @@ export interface NoteContext {
 /** Which side of the dispatcher serves a tool. */
 export type ToolTier = 'session' | 'workspace';
 
+/** The plugin a tool comes from (the registry's ToolProvenance). */
+export interface PluginSource {
+  pluginId: string;
+  pluginName: string;
+}
+
 /** A tool offered this turn: the definition the model sees, plus the tier the dispatcher routes to. */
 export interface TurnTool extends ToolSpec {
   tier: ToolTier;
+  /** Set for a plugin's tool: its description and output are framed as the plugin's (provenance.ts). */
+  plugin?: PluginSource;
 }
 
 /** A workspace tool as the registry lists it (a structural subset of the registry's ToolInfo). */
@@ -53,6 +62,8 @@ export interface WorkspaceToolInfo {
   inputSchema: JsonSchema;
   /** Tools switched off are not offered. */
   enabled?: boolean;
+  /** Set for a plugin's tool. */
+  plugin?: PluginSource;
 }
 
 /** The workspace tool registry, as far as the agent needs it. */
@@ -79,6 +90,10 @@ export interface ToolTranscriptEntry {
   tool: string;
   /** Undefined when the tool is not one offered this turn. */
   tier?: ToolTier;
+  /** The plugin the tool comes from, shown on the call in the transcript. */
+  plugin?: PluginSource;
+  /** Set while the call waits for the user's consent (consent.ts), and after: what they were asked. */
+  consent?: { action: string; pluginName: string; answer?: 'allowed' | 'declined' };
   /** The parsed arguments, or the raw text when it was not a JSON object. */
   arguments: unknown;
   /** Undefined while the call runs. */
@@ -136,6 +151,8 @@ export interface TurnHooks {
   onToolCall?(entry: ToolTranscriptEntry): void;
   onToolResult?(entry: ToolTranscriptEntry): void;
   onTrim?(info: TrimInfo): void;
+  /** Asks the user before a destructive call that follows plugin output (consent.ts); without it, such calls are refused. */
+  confirm?: ConsentHook;
 }
 
 /** What a finished turn returns. `messages` are this turn's messages, to append to the history. */

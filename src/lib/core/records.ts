@@ -40,6 +40,11 @@ export interface Note {
   is_conflict: 0 | 1;
   /** > 0 while in the trash. */
   deleted_time: number;
+  /**
+   * Front matter keys from an imported Markdown file that Folio does not use, as their YAML text;
+   * a Markdown export writes them back. Absent for most notes.
+   */
+  front_matter?: string;
 }
 
 /** A notebook (Joplin calls it a folder); `parent_id` '' is the root. */

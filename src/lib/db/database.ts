@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -50,13 +50,33 @@ export const SCHEMA_V2 = {
 };
 
 /**
- * Version 3, for sync: `sync_items` remembers, per item, what this device and the sync target last
- * agreed on; notes gain an index on `is_conflict`, so lists can leave conflict copies out cheaply
- * and the Conflicts list can find them.
+ * Version 3: a store for the search index's snapshot, so a big library is searchable at start
+ * without rebuilding the index from every note (nothing to upgrade: the store starts empty).
  */
 export const SCHEMA_V3 = {
   ...SCHEMA_V2,
-  notes: `${SCHEMA_V2.notes}, is_conflict`,
+  search_index: 'key'
+};
+
+/**
+ * A stored snapshot of an index (search/), valid for the change log up to `seq`: whoever loads it
+ * applies the changes after `seq`. `data` is the index's own layout, checked by the index.
+ */
+export interface SearchIndexRecord {
+  key: string;
+  seq: number;
+  saved_time: number;
+  data: unknown;
+}
+
+/**
+ * Version 4, for sync: `sync_items` remembers, per item, what this device and the sync target last
+ * agreed on; notes gain an index on `is_conflict`, so lists can leave conflict copies out cheaply
+ * and the Conflicts list can find them.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  notes: `${SCHEMA_V3.notes}, is_conflict`,
   sync_items: 'item_id'
 };
 
@@ -124,6 +144,7 @@ export class FolioDatabase extends Dexie {
   embeddings!: Table<EmbeddingRecord, string>;
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
+  search_index!: Table<SearchIndexRecord, string>;
   sync_items!: Table<SyncItemRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -146,8 +167,9 @@ export class FolioDatabase extends Dexie {
             change.source ??= 'user';
           });
       });
-    // Only new stores and an index: every note already has is_conflict (0 unless imported so).
     this.version(3).stores(SCHEMA_V3);
+    // Only a new store and an index: every note already has is_conflict (0 unless imported so).
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

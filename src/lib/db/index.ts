@@ -1,5 +1,6 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SyncItemRecord } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, SyncItemRecord } from './database';
+export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
 export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';

@@ -21,6 +21,8 @@ function escapeLineStart(line: string, mode: EscapeMode): string {
   return out.replace(/^( +)/, (spaces) => '&#32;'.repeat(spaces.length)).replace(/^\t/, '&#9;');
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 function escapeInline(line: string, mode: EscapeMode): string {
   if (mode === 'minimal') {
     return line.replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\');
@@ -30,7 +32,9 @@ function escapeInline(line: string, mode: EscapeMode): string {
     const ch = line[i];
     const prev = line[i - 1] ?? ' ';
     const next = line[i + 1] ?? ' ';
-    if (ch === '_' && /\w/.test(prev) && /\w/.test(next)) out += ch;
+    // Intraword `_` is literal in CommonMark, but only between letters or digits: in `__proto__`
+    // an unescaped inner `_` would still open emphasis, since `_` itself is no word character.
+    if (ch === '_' && WORD_CHAR.test(prev) && WORD_CHAR.test(next)) out += ch;
     else if ('\\`*_[]~<$'.includes(ch)) out += '\\' + ch;
     else if (ch === '&' && /^&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(line.slice(i))) out += '\\&';
     else out += ch;

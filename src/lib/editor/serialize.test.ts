@@ -70,6 +70,12 @@ describe('serializeMarkdown after edits', () => {
     expect(written(doc(p('snake_case and 5 * 3')))).toBe('snake_case and 5 * 3\n');
   });
 
+  it('escapes every underscore of a run, which would otherwise open emphasis', () => {
+    const text = '__proto__ becomes ___proto___ *and* stays text';
+    const out = written(doc(p(text)));
+    expect(parseStructure(out).eq(stripSources(doc(p(text))))).toBe(true);
+  });
+
   it('escapes text that would otherwise become markup', () => {
     expect(written(doc(p('*not em* and [not link]')))).toBe('\\*not em\\* and \\[not link\\]\n');
     expect(written(doc(p('# not a heading')))).toBe('\\# not a heading\n');

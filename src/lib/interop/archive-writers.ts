@@ -46,15 +46,33 @@ export function createTarWriter(): ArchiveWriter {
   };
 }
 
-/** A writer of a zip archive; text is deflated, attachments (mostly compressed already) stored. */
+/** Zip output gathered in memory before it is moved into a Blob part. */
+const ZIP_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A writer of a zip archive; text is deflated, attachments (mostly compressed already) stored.
+ * The output is streamed into Blob parts of about 8 MB, so a 100,000-note export holds a few small
+ * arrays at a time (browsers may keep large Blobs on disk) rather than 300,000 chunks.
+ */
 export function createZipWriter(): ArchiveWriter {
-  const chunks: Uint8Array[] = [];
+  let chunks: Uint8Array[] = [];
+  let chunkBytes = 0;
+  let parts: Blob[] = [];
   let failure: unknown;
   let done: (() => void) | undefined;
   const ended = new Promise<void>((resolve) => (done = resolve));
+  const seal = () => {
+    if (chunks.length) parts.push(new Blob(chunks as Uint8Array<ArrayBuffer>[]));
+    chunks = [];
+    chunkBytes = 0;
+  };
   const zip = new Zip((error, chunk, final) => {
     if (error) failure = error;
-    else chunks.push(chunk);
+    else {
+      chunks.push(chunk);
+      chunkBytes += chunk.byteLength;
+      if (chunkBytes >= ZIP_PART_BYTES) seal();
+    }
     if (final || error) done?.();
   });
   return {
@@ -80,11 +98,13 @@ export function createZipWriter(): ArchiveWriter {
       zip.end();
       await ended;
       if (failure) throw failure;
-      return new Blob(chunks as Uint8Array<ArrayBuffer>[], { type: 'application/zip' });
+      seal();
+      return new Blob(parts, { type: 'application/zip' });
     },
     abort() {
       zip.terminate();
-      chunks.length = 0;
+      chunks = [];
+      parts = [];
     }
   };
 }

@@ -1,8 +1,10 @@
 /**
  * YAML front matter as Joplin's `md_frontmatter` format writes and reads it: title, created,
  * updated, author, source (URL), latitude/longitude/altitude, `completed?` (to-dos), due, tags.
+ * Keys Folio does not use (an Obsidian `aliases:`, a `cssclass:`…) are kept as their own YAML
+ * text, byte for byte with the comments above them, and written back after Folio's keys on export.
  */
-import { parse, stringify } from 'yaml';
+import { isMap, isScalar, parseDocument, stringify } from 'yaml';
 
 /** The note fields front matter can carry. */
 export interface FrontMatterFields {
@@ -21,20 +23,40 @@ export interface FrontMatterFields {
   todo_due?: number;
 }
 
+/** The keys Folio reads (everything else is kept as `extra`). */
+const USED_KEYS = new Set(['title', 'author', 'source', 'source_url', 'latitude', 'longitude', 'altitude', 'created', 'updated', 'due', 'completed?', 'tags', 'keywords']);
+
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
-/** Splits front matter off a Markdown text; invalid YAML is left in the body (and reported). */
-export function splitFrontMatter(text: string): { fields: FrontMatterFields; body: string; error?: string } {
+/**
+ * Splits front matter off a Markdown text; invalid YAML is left in the body (and reported). `extra`
+ * is the YAML text of the keys Folio does not use ('' when none).
+ */
+export function splitFrontMatter(text: string): { fields: FrontMatterFields; body: string; extra: string; error?: string } {
   const match = FENCE.exec(text);
-  if (!match) return { fields: {}, body: text };
-  let data: unknown;
-  try {
-    data = parse(match[1]);
-  } catch (error) {
-    return { fields: {}, body: text, error: `its front matter is not valid YAML (${(error as Error).message.split('\n')[0]})` };
+  if (!match) return { fields: {}, body: text, extra: '' };
+  const doc = parseDocument(match[1]);
+  if (doc.errors.length) {
+    return { fields: {}, body: text, extra: '', error: `its front matter is not valid YAML (${doc.errors[0].message.split('\n')[0]})` };
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { fields: {}, body: text };
-  return { fields: readFields(data as Record<string, unknown>), body: text.slice(match[0].length).replace(/^\r?\n/, '') };
+  const data: unknown = doc.toJS();
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { fields: {}, body: text, extra: '' };
+  return { fields: readFields(data as Record<string, unknown>), body: text.slice(match[0].length).replace(/^\r?\n/, ''), extra: unusedKeys(doc, match[1]) };
+}
+
+/** The source text of the top-level keys Folio does not use, each with the comment lines above it. */
+function unusedKeys(doc: ReturnType<typeof parseDocument>, source: string): string {
+  if (!isMap(doc.contents)) return '';
+  let kept = '';
+  let start = 0;
+  const items = doc.contents.items;
+  items.forEach((pair, i) => {
+    const end = i === items.length - 1 ? source.length : ((pair.value as { range?: number[] } | null)?.range?.[2] ?? (pair.key as { range: number[] }).range[2]);
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    if (!USED_KEYS.has(key)) kept += source.slice(start, end);
+    start = end;
+  });
+  return kept && !kept.endsWith('\n') ? `${kept}\n` : kept;
 }
 
 function readFields(data: Record<string, unknown>): FrontMatterFields {
@@ -75,8 +97,8 @@ function writeTime(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** The front matter block (with its `---` fences and a blank line after) for a note. */
-export function formatFrontMatter(fields: FrontMatterFields): string {
+/** The front matter block (with its `---` fences and a blank line after) for a note; `extra` (YAML kept from an import) follows Folio's keys. */
+export function formatFrontMatter(fields: FrontMatterFields, extra = ''): string {
   const data: Record<string, unknown> = { title: fields.title ?? '' };
   if (fields.updated_time) data.updated = writeTime(fields.updated_time);
   if (fields.created_time) data.created = writeTime(fields.created_time);
@@ -90,5 +112,5 @@ export function formatFrontMatter(fields: FrontMatterFields): string {
     if (fields.todo_due) data.due = writeTime(fields.todo_due);
   }
   if (fields.tags?.length) data.tags = fields.tags;
-  return `---\n${stringify(data, { lineWidth: 0 })}---\n\n`;
+  return `---\n${stringify(data, { lineWidth: 0 })}${extra}---\n\n`;
 }

@@ -1,7 +1,7 @@
 /**
  * The one entry point of import: give it the picked files (one archive, several Markdown files, or
  * a folder's files) and it tells the format from their bytes and names, then streams them into
- * Folio, reporting progress by bytes read. DOM-free: works on Blob/File, in a page, a worker or Node.
+ * Folio, reporting progress by bytes read and files handled. DOM-free: works on Blob/File, in a page, a worker or Node.
  */
 import { AppError } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
@@ -11,6 +11,7 @@ import { MAX_ATTACHMENT_BYTES } from './import-report';
 import { importJoplinEntries } from './joplin-import';
 import { importMarkdownEntries } from './markdown-import';
 import { blobEntry, tarEntries, zipEntries, type ImportEntry } from './sources';
+import { ZipError } from './zip-archive';
 
 /** A picked file: a File (with `webkitRelativePath` for a folder) or a Blob with a name. */
 export interface ImportFile {
@@ -33,15 +34,18 @@ export async function importFiles(db: FolioDatabase, files: ImportFile[], option
 async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOptions): Promise<ImportReport> {
   const head = new Uint8Array(await file.blob.slice(0, 512).arrayBuffer());
   const format = detectFormat(file.name, head);
-  const stream = () => counted(file.blob, options);
-  if (format === 'jex') return importJoplinEntries(db, tarEntries(stream()), options.signal);
+  if (format === 'jex') return importJoplinEntries(db, tarEntries(counted(file.blob, options)), options.signal);
   if (format === 'markdown') return importMarkdownEntries(db, [blobEntry(file.name, file.blob)], '', options);
   if (format === 'zip') {
-    const names = await zipNames(file.blob);
-    const raw = stripTop(names.map((path) => ({ path }))).some((e) => isRawItemPath(e.path));
-    if (raw) return importJoplinEntries(db, stripTopStream(zipEntries(stream(), MAX_ATTACHMENT_BYTES), names), options.signal);
-    const entries: ImportEntry[] = [];
-    for await (const entry of zipEntries(stream(), MAX_ATTACHMENT_BYTES)) entries.push(entry);
+    let entries: ImportEntry[];
+    try {
+      entries = await zipEntries(file.blob);
+    } catch (error) {
+      if (!(error instanceof ZipError)) throw error;
+      throw new AppError('invalid_argument', `"${file.name}" could not be read: ${error.message}.`, { cause: error });
+    }
+    const stripped = stripTop(entries);
+    if (stripped.some((e) => isRawItemPath(e.path))) return importJoplinEntries(db, counting(stripped, options), options.signal);
     return importMarkdownEntries(db, entries, file.name.replace(/\.zip$/i, ''), options);
   }
   throw new AppError('invalid_argument', `"${file.name}" is not a file Folio can import. Choose a Joplin export (.jex), a zip of a RAW export or of Markdown files, or Markdown files.`);
@@ -50,26 +54,17 @@ async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOpt
 /** The file's stream, reporting bytes read as it goes. */
 function counted(blob: Blob, options: ImportOptions): ReadableStream<Uint8Array> {
   let read = 0;
-  let items = 0;
   const total = blob.size;
-  options.onProgress?.({ readBytes: 0, totalBytes: total, items });
+  options.onProgress?.({ readBytes: 0, totalBytes: total, files: 0, totalFiles: 0 });
   return blob.stream().pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         read += chunk.byteLength;
-        items++;
-        options.onProgress?.({ readBytes: read, totalBytes: total, items });
+        options.onProgress?.({ readBytes: read, totalBytes: total, files: 0, totalFiles: 0 });
         controller.enqueue(chunk);
       }
     })
   );
-}
-
-/** The names in a zip, read in one streaming pass without inflating anything. */
-async function zipNames(blob: Blob): Promise<string[]> {
-  const names: string[] = [];
-  for await (const entry of zipEntries(blob.stream(), -1)) names.push(entry.path);
-  return names;
 }
 
 /** Drops a top folder that every entry shares (a zipped or picked RAW folder). */
@@ -86,19 +81,17 @@ function sharedTop(paths: string[]): string {
   return top === 'resources' ? '' : top;
 }
 
-async function* stripTopStream(entries: AsyncIterable<ImportEntry>, names: string[]): AsyncGenerator<ImportEntry> {
-  const top = sharedTop(names);
-  for await (const entry of entries) yield top ? { ...entry, path: entry.path.slice(top.length + 1) } : entry;
-}
-
-/** Loose files one by one, reporting the bytes of those handed over. */
+/** Entries known up front (loose files, a zip's directory) one by one, reporting each one handed over. */
 async function* counting(entries: ImportEntry[], options: ImportOptions): AsyncGenerator<ImportEntry> {
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
+  const totalFiles = entries.length;
   let readBytes = 0;
+  options.onProgress?.({ readBytes, totalBytes, files: 0, totalFiles });
   for (const [i, entry] of entries.entries()) {
     yield entry;
     readBytes += entry.size;
-    options.onProgress?.({ readBytes, totalBytes, items: i + 1 });
+    // Every file would be a progress event per note: report at most every 64 files, and the last.
+    if ((i + 1) % 64 === 0 || i + 1 === totalFiles) options.onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles });
   }
 }
 

@@ -25,13 +25,21 @@ export interface ImportReport {
   fallbackNotebookId?: string;
   /** For Markdown: how many titles came from each source. */
   titles?: Partial<Record<TitleSource, number>>;
+  /** Files in the archive or folder (for a tar, read as a stream: the files read before it ended). */
+  files: number;
+  /** Notes the import held; `notes` of them were written. */
+  notesFound: number;
+  /** Whether everything the import held was imported: every note written and no problem met. */
+  complete: boolean;
 }
 
-/** How far an import is (bytes read of the file, when known). */
+/** How far an import is: bytes read of the file, and files handled (of how many, when known). */
 export interface ImportProgress {
   readBytes: number;
   totalBytes: number;
-  items: number;
+  files: number;
+  /** 0 when not known yet (a tar is read as a stream). */
+  totalFiles: number;
 }
 
 /** Options common to every import. */

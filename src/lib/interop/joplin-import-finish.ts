@@ -25,7 +25,10 @@ export async function finishJoplinImport(state: JoplinImportState): Promise<Impo
     tags,
     resources: state.written.resources.length,
     problems: state.problems,
-    fallbackNotebookId
+    fallbackNotebookId,
+    files: state.files,
+    notesFound: state.notesFound,
+    complete: state.problems.length === 0 && state.written.notes.length === state.notesFound
   };
 }
 

@@ -17,6 +17,7 @@ import { itemRefs, remapItemRefs } from './links';
 import { mimeOf } from './mime';
 import { parseRawItem, RawItemError } from './raw-item';
 import { isUnsafePath, type ImportEntry } from './sources';
+import { ZipError } from './zip-archive';
 
 /** Items written per transaction. */
 export const BATCH_SIZE = 500;
@@ -43,6 +44,9 @@ export interface JoplinImportState {
   /** Resource ids (new) with metadata, and with bytes. */
   resourceMeta: Set<string>;
   resourceBlobs: Map<string, { file: string; size: number; mime: string }>;
+  /** Files met, and notes found among them (whether or not they could be written). */
+  files: number;
+  notesFound: number;
 }
 
 type Pending = { type: number; record: WithExtra<Note | Notebook | Resource>; file: string };
@@ -51,7 +55,8 @@ type Pending = { type: number; record: WithExtra<Note | Notebook | Resource>; fi
 export async function importJoplinEntries(db: FolioDatabase, entries: AsyncIterable<ImportEntry>, signal?: AbortSignal): Promise<ImportReport> {
   const state: JoplinImportState = {
     db, ids: new IdMap(db), written: { folders: [], notes: [], tags: [], noteTags: [], resources: [] }, blobIds: [], problems: [], seen: new Set(), noteRefs: new Map(),
-    folderIds: new Set(), noteParents: new Map(), folderParents: new Map(), tags: [], noteTags: [], resourceMeta: new Set(), resourceBlobs: new Map()
+    folderIds: new Set(), noteParents: new Map(), folderParents: new Map(), tags: [], noteTags: [], resourceMeta: new Set(), resourceBlobs: new Map(),
+    files: 0, notesFound: 0
   };
   try {
     const read = await readEntries(state, entries, signal);
@@ -67,33 +72,23 @@ export async function importJoplinEntries(db: FolioDatabase, entries: AsyncItera
 
 /** Reads every entry; returns how many Joplin items or attachments were found. */
 async function readEntries(state: JoplinImportState, entries: AsyncIterable<ImportEntry>, signal?: AbortSignal): Promise<number> {
-  const seen = state.seen;
   const skippedTypes = new Set<number>();
-  let pending: Pending[] = [];
+  const pending: Pending[] = [];
   let found = 0;
   let last = '';
   try {
     for await (const entry of entries) {
       signal?.throwIfAborted();
       last = entry.path;
-      if (isUnsafePath(entry.path)) {
-        state.problems.push({ file: entry.path, message: 'its name leads outside the archive ("../"), so it was skipped' });
-        await entry.skip();
-      } else if (isRawItemPath(entry.path)) {
-        const item = await readItem(state, entry, seen, skippedTypes);
-        if (item) {
-          found++;
-          if (item.type === ItemType.Tag) state.tags.push({ tag: item.record as WithExtra<Tag>, file: entry.path });
-          else if (item.type === ItemType.NoteTag) state.noteTags.push({ link: item.record as WithExtra<NoteTag>, file: entry.path });
-          else pending.push(item as Pending);
-        }
-      } else if (rawResourceId(entry.path)) {
-        found += (await readAttachment(state, entry)) ? 1 : 0;
-      } else {
-        state.problems.push({ file: entry.path, message: 'it is not part of a Joplin export, so it was skipped' });
-        await entry.skip();
+      state.files++;
+      try {
+        found += await readEntry(state, entry, pending, skippedTypes);
+      } catch (error) {
+        // One damaged zip entry: the directory still knows where the others are.
+        if (!(error instanceof ZipError)) throw error;
+        state.problems.push({ file: entry.path, message: `it could not be read: ${error.message}; it was skipped` });
       }
-      if (pending.length >= BATCH_SIZE) pending = await flush(state, pending);
+      if (pending.length >= BATCH_SIZE) await flush(state, pending);
     }
   } catch (error) {
     if (signal?.aborted || error instanceof AppError) throw error;
@@ -103,6 +98,28 @@ async function readEntries(state: JoplinImportState, entries: AsyncIterable<Impo
   }
   await flush(state, pending);
   return found;
+}
+
+/** Reads one entry into `pending` (or the tag lists, or the blob store); returns 1 when it was a Joplin item or attachment. */
+async function readEntry(state: JoplinImportState, entry: ImportEntry, pending: Pending[], skippedTypes: Set<number>): Promise<number> {
+  if (isUnsafePath(entry.path)) {
+    state.problems.push({ file: entry.path, message: 'its name leads outside the archive ("../"), so it was skipped' });
+    await entry.skip();
+    return 0;
+  }
+  if (isRawItemPath(entry.path)) {
+    const item = await readItem(state, entry, state.seen, skippedTypes);
+    if (!item) return 0;
+    if (item.type === ItemType.Note) state.notesFound++;
+    if (item.type === ItemType.Tag) state.tags.push({ tag: item.record as WithExtra<Tag>, file: entry.path });
+    else if (item.type === ItemType.NoteTag) state.noteTags.push({ link: item.record as WithExtra<NoteTag>, file: entry.path });
+    else pending.push(item as Pending);
+    return 1;
+  }
+  if (rawResourceId(entry.path)) return (await readAttachment(state, entry)) ? 1 : 0;
+  state.problems.push({ file: entry.path, message: 'it is not part of a Joplin export, so it was skipped' });
+  await entry.skip();
+  return 0;
 }
 
 async function readItem(state: JoplinImportState, entry: ImportEntry, seen: Set<string>, skippedTypes: Set<number>) {
@@ -162,9 +179,9 @@ async function readAttachment(state: JoplinImportState, entry: ImportEntry): Pro
   return true;
 }
 
-/** Decides the batch's ids, rewrites them and their links, and writes the batch. */
-async function flush(state: JoplinImportState, pending: Pending[]): Promise<Pending[]> {
-  if (!pending.length) return [];
+/** Decides the batch's ids, rewrites them and their links, writes the batch and empties `pending`. */
+async function flush(state: JoplinImportState, pending: Pending[]): Promise<void> {
+  if (!pending.length) return;
   const refs: string[] = [];
   for (const { record } of pending) {
     refs.push(record.id);
@@ -196,5 +213,5 @@ async function flush(state: JoplinImportState, pending: Pending[]): Promise<Pend
   state.written.notes.push(...batch.notes.map((n) => n.id));
   state.written.folders.push(...batch.folders.map((f) => f.id));
   state.written.resources.push(...batch.resources.map((r) => r.id));
-  return [];
+  pending.length = 0;
 }

@@ -1,24 +1,52 @@
 /**
  * Finding and rewriting link targets in Markdown: `[text](target)`, `![alt](target "title")`,
- * `[text](<target with spaces>)` and `<img src="target">`. Used to turn relative links between
+ * `[text](<target with spaces>)`, reference definitions `[label]: target "title"` and
+ * `<img src="target">`. Used to turn relative links between
  * imported files into `:/id` links, to give items new ids consistently, and the reverse on export.
  */
 
 const MD_LINK = /(!?\[(?:[^\]\\]|\\.)*\]\()(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\))/g;
 const HTML_SRC = /(<(?:img|a|video|audio|source)\b[^>]*?\s(?:src|href)=")([^"]*)(")/gi;
 const ITEM_REF = /:\/([0-9a-f]{32})/g;
+/** A reference definition: up to 3 spaces, `[label]:`, the target on the same or the next line. */
+const REF_DEF = /^( {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(?:\r?\n[ \t]*)?)(<[^>\n]*>|[^\s<][^\s]*)/gm;
+
+/** Where a text's blocks are (markdown-outline.ts), so code is left alone and definitions are found. */
+export interface LinkContext {
+  inCode(offset: number): boolean;
+  outsideBlocks(offset: number): boolean;
+}
+
+const ANYWHERE: LinkContext = { inCode: () => false, outsideBlocks: () => true };
 
 /**
  * Calls `rewrite` with each link target (angle brackets removed) and puts back what it returns
- * (undefined keeps the link as it was).
+ * (undefined keeps the link as it was). With a context, links inside code blocks are left alone and
+ * only real reference definitions (outside every block) are rewritten.
  */
-export function rewriteLinkTargets(markdown: string, rewrite: (target: string) => string | undefined): string {
-  const md = markdown.replace(MD_LINK, (all, open: string, target: string, close: string) => {
+export function rewriteLinkTargets(markdown: string, rewrite: (target: string) => string | undefined, context: LinkContext = ANYWHERE): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const consider = (match: RegExpMatchArray, isDefinition: boolean) => {
+    const at = match.index ?? 0;
+    if (context.inCode(at) || (isDefinition && !context.outsideBlocks(at))) return;
+    const target = match[2];
     const plain = target.startsWith('<') ? target.slice(1, -1) : target;
     const next = rewrite(plain);
-    if (next === undefined || next === plain) return all;
-    return open + (/\s/.test(next) ? `<${next}>` : next) + close;
-  });
+    if (next === undefined || next === plain) return;
+    const start = at + match[1].length;
+    edits.push({ start, end: start + target.length, text: /\s/.test(next) ? `<${next}>` : next });
+  };
+  for (const match of markdown.matchAll(MD_LINK)) consider(match, false);
+  for (const match of markdown.matchAll(REF_DEF)) consider(match, true);
+  edits.sort((x, y) => x.start - y.start);
+  let md = '';
+  let at = 0;
+  for (const edit of edits) {
+    if (edit.start < at) continue;
+    md += markdown.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  md += markdown.slice(at);
   return md.replace(HTML_SRC, (all, open: string, target: string, close: string) => {
     const next = rewrite(target);
     return next === undefined ? all : open + next + close;

@@ -58,14 +58,18 @@ function tagsByNote(set: ExportSet): Map<string, string[]> {
   return result;
 }
 
-/** The Markdown file text of a note. */
+/**
+ * The Markdown file text of a note. Without front matter, keys kept from an imported file's front
+ * matter are still written (they were the file's own text, not Folio's metadata).
+ */
 export function noteMarkdown(note: Note, tags: string[], frontMatter: boolean): string {
-  if (!frontMatter) return note.body;
+  const extra = note.front_matter ?? '';
+  if (!frontMatter) return extra ? `---\n${extra}---\n\n${note.body}` : note.body;
   const head = formatFrontMatter({
     title: note.title, created_time: note.user_created_time || note.created_time, updated_time: note.user_updated_time || note.updated_time,
     author: note.author, source_url: note.source_url, latitude: note.latitude, longitude: note.longitude, altitude: note.altitude,
     is_todo: note.is_todo, completed: note.todo_completed > 0, todo_due: note.todo_due, tags: [...tags].sort((a, b) => a.localeCompare(b))
-  });
+  }, extra);
   return head + note.body;
 }
 

@@ -1,8 +1,10 @@
 /**
  * Importing Markdown files or a folder (or zip) of them. The folder becomes a notebook, its
  * sub-folders sub-notebooks; each Markdown file a note, titled from its front matter, else its first
- * heading, else its file name. Relative links between imported files become `:/id` links; linked
- * files that are not Markdown (images, PDFs) become attachments. Front matter tags become tags.
+ * heading (ATX or setext, not in code), else its file name. Relative links between imported files
+ * (inline or reference definitions, outside code) become `:/id` links; linked files that are not
+ * Markdown (images, PDFs) become attachments. Front matter tags become tags; front matter keys
+ * Folio does not use are kept on the note and written back by a Markdown export.
  * Everything gets new ids, so nothing in Folio can be overwritten; a cancel or failure removes
  * what was written.
  */
@@ -14,7 +16,9 @@ import { splitFrontMatter, type FrontMatterFields } from './front-matter';
 import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportOptions, type ImportProblem, type ImportReport, type TitleSource } from './import-report';
 import { isRelativeFileTarget, resolveRelative, rewriteLinkTargets } from './links';
 import { extensionOf, mimeOf } from './mime';
+import { outlineMarkdown, type MarkdownOutline } from './markdown-outline';
 import { isUnsafePath, type ImportEntry } from './sources';
+import { ZipError } from './zip-archive';
 
 const BATCH_SIZE = 500;
 
@@ -48,11 +52,18 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
     for (const tag of await db.tags.toArray()) run.tagIds.set(tag.title.toLowerCase(), tag.id);
     const folders = folderTree(run, paths, root);
     run.batch.folders.push(...folders.values());
+    onProgress?.({ readBytes, totalBytes, files: 0, totalFiles: paths.length });
     for (const [i, path] of paths.entries()) {
       signal?.throwIfAborted();
-      await importNote(run, path, folders);
+      try {
+        await importNote(run, path, folders);
+      } catch (error) {
+        // One damaged zip entry: the others are still there to read.
+        if (!(error instanceof ZipError)) throw error;
+        run.problems.push({ file: path, message: `it could not be read: ${error.message}; it was skipped` });
+      }
       readBytes += run.files.get(path)!.size;
-      onProgress?.({ readBytes, totalBytes, items: i + 1 });
+      if ((i + 1) % 64 === 0 || i + 1 === paths.length) onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles: paths.length });
       if (run.batch.notes.length >= BATCH_SIZE) await flush(run);
     }
     await flush(run);
@@ -60,7 +71,11 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
       const why = run.problems.map((p) => `${p.file}: ${p.message}`).join('; ');
       throw new AppError('invalid_argument', `Nothing was imported. ${why}`);
     }
-    return { notes: run.written.notes.length, notebooks: run.written.folders.length, tags: run.written.tags.length, resources: run.written.resources.length, problems: run.problems, titles: run.titles };
+    const notes = run.written.notes.length;
+    return {
+      notes, notebooks: run.written.folders.length, tags: run.written.tags.length, resources: run.written.resources.length, problems: run.problems, titles: run.titles,
+      files: entries.length, notesFound: paths.length, complete: notes === paths.length && run.problems.length === 0
+    };
   } catch (error) {
     await removeImported(db, run.written, run.blobIds);
     if (signal?.aborted) throw new AppError('aborted', 'The import was cancelled; nothing was imported.');
@@ -84,7 +99,8 @@ function collect(run: MarkdownRun, entries: ImportEntry[], rootTitle: string): {
     run.files.set(path, entry);
     if (isMarkdownName(path)) paths.push(path);
   }
-  return { root: shared || rootTitle, paths: paths.sort() };
+  // Archive order: a zip is read through a window, so notes in the order they sit are read fastest.
+  return { root: shared || rootTitle, paths };
 }
 
 /** One notebook per folder that holds notes, under the root notebook (key '' is the root). */
@@ -113,22 +129,32 @@ async function importNote(run: MarkdownRun, path: string, folders: Map<string, N
   }
   const { text, invalid } = decodeText(await entry.bytes());
   if (invalid) run.problems.push({ file: path, message: INVALID_UTF8 });
-  const { fields, body, error } = splitFrontMatter(text);
+  const { fields, body, extra, error } = splitFrontMatter(text);
   if (error) run.problems.push({ file: path, message: `${error}; it was kept in the note's text` });
-  const { title, source } = pickTitle(fields, body, path);
+  const outline = mayHaveHeadingOrLinks(body) ? outlineMarkdown(body) : undefined;
+  const { title, source } = pickTitle(fields, outline?.heading, path);
   run.titles[source] = (run.titles[source] ?? 0) + 1;
-  const linked = await rewriteLinks(run, path, body);
+  const linked = outline ? await rewriteLinks(run, path, body, outline) : body;
   const id = run.noteIds.get(path)!;
   const parent = folders.get(path.split('/').slice(0, -1).join('/'))!;
-  run.batch.notes.push(noteFrom(run.now, id, parent.id, title, linked, fields));
+  const note = noteFrom(run.now, id, parent.id, title, linked, fields);
+  if (extra) note.front_matter = extra;
+  run.batch.notes.push(note);
   for (const tag of fields.tags ?? []) addTag(run, id, tag);
 }
 
-/** The title: front matter, else the first heading, else the file name (without extension). */
-export function pickTitle(fields: FrontMatterFields, body: string, path: string): { title: string; source: TitleSource } {
+/** A cheap test that saves parsing a note with no heading, underline or link in it. */
+function mayHaveHeadingOrLinks(body: string): boolean {
+  return /^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)/m.test(body) || body.includes('](') || body.includes(']:') || /\s(src|href)=/i.test(body);
+}
+
+/**
+ * The title: front matter, else the first top-level heading (ATX or setext, never a `#` line in
+ * code), else the file name (without extension).
+ */
+export function pickTitle(fields: FrontMatterFields, heading: string | undefined, path: string): { title: string; source: TitleSource } {
   if (fields.title?.trim()) return { title: fields.title.trim(), source: 'front matter' };
-  const heading = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(body);
-  if (heading) return { title: heading[1].trim(), source: 'first heading' };
+  if (heading) return { title: heading, source: 'first heading' };
   const name = path.slice(path.lastIndexOf('/') + 1);
   return { title: name.replace(/\.[^.]+$/, ''), source: 'file name' };
 }
@@ -145,13 +171,16 @@ function noteFrom(now: number, id: string, parent_id: string, title: string, bod
   };
 }
 
-/** Rewrites relative links: to imported notes as `:/id`, to other files as attachments. */
-async function rewriteLinks(run: MarkdownRun, path: string, body: string): Promise<string> {
+/**
+ * Rewrites relative links (inline, and reference definitions) outside code: to imported notes as
+ * `:/id`, to other files as attachments.
+ */
+async function rewriteLinks(run: MarkdownRun, path: string, body: string, outline: MarkdownOutline): Promise<string> {
   const targets = new Map<string, string>();
   rewriteLinkTargets(body, (target) => {
     if (isRelativeFileTarget(target)) targets.set(target, '');
     return undefined;
-  });
+  }, outline);
   for (const target of targets.keys()) {
     const [file, fragment] = splitFragment(target);
     const resolved = resolveRelative(path, file);
@@ -160,7 +189,7 @@ async function rewriteLinks(run: MarkdownRun, path: string, body: string): Promi
     const id = noteId ?? (await attachment(run, resolved));
     if (id) targets.set(target, `:/${id}${fragment}`);
   }
-  return rewriteLinkTargets(body, (target) => targets.get(target) || undefined);
+  return rewriteLinkTargets(body, (target) => targets.get(target) || undefined, outline);
 }
 
 function splitFragment(target: string): [string, string] {

@@ -6,6 +6,7 @@ import { folderFiles } from '../../../tests/interop/fixture-files';
 import { exportLibrary, exportNoteMarkdown } from './export';
 import { importFiles } from './import-file';
 import { pickTitle } from './markdown-import';
+import { outlineMarkdown } from './markdown-outline';
 import { join } from 'node:path';
 
 const LIBRARY = join(process.cwd(), 'tests/interop/fixtures/markdown-library');
@@ -26,8 +27,8 @@ describe('Markdown import', () => {
     const db = freshDb();
     const report = await importFiles(db, folderFiles(LIBRARY, 'library'));
     expect(report.titles).toEqual({ 'front matter': 3, 'file name': 1 });
-    expect(pickTitle({}, 'text\n## Second\n# First', 'a/b.md')).toEqual({ title: 'Second', source: 'first heading' });
-    expect(pickTitle({}, 'no heading', 'a/My note.md')).toEqual({ title: 'My note', source: 'file name' });
+    expect(pickTitle({}, outlineMarkdown('text\n## Second\n# First').heading, 'a/b.md')).toEqual({ title: 'Second', source: 'first heading' });
+    expect(pickTitle({}, outlineMarkdown('no heading').heading, 'a/My note.md')).toEqual({ title: 'My note', source: 'file name' });
   });
 
   it('rewrites relative links between files to :/id links and stores linked files as attachments', async () => {
@@ -52,12 +53,12 @@ describe('Markdown import', () => {
     expect(meeting).toMatchObject({ is_todo: 1, todo_completed: 0, todo_due: Date.UTC(2025, 4, 6, 7, 8, 9) });
   });
 
-  it('reports progress note by note up to all the bytes', async () => {
+  it('reports progress from no note to every note', async () => {
     const db = freshDb();
     const seen: number[] = [];
     const files = folderFiles(LIBRARY, 'library');
-    await importFiles(db, files, { onProgress: (p) => seen.push(p.items) });
-    expect(seen).toEqual([1, 2, 3, 4]);
+    await importFiles(db, files, { onProgress: (p) => seen.push(p.files) });
+    expect(seen).toEqual([0, 4]);
   });
 
   it('imports a zip of Markdown files', async () => {

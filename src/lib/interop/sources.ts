@@ -1,13 +1,14 @@
 /**
  * Where imported files come from, as one stream of entries read in order: a JEX (tar) archive, a
- * zip (RAW folder or Markdown), loose files (a picked folder or several files). Each entry must be
- * read or skipped before the next one is asked for, so an archive is never held whole in memory.
+ * zip (RAW folder or Markdown), loose files (a picked folder or several files). A tar entry must be
+ * read or skipped before the next one is asked for; zip and loose entries are read from their Blob
+ * on demand. Either way an archive is never held whole in memory.
  *
  * Tar: `modern-tar` (maintained, zero dependencies, built on web streams so it runs in a browser,
- * a worker and Node alike; `tar-stream` needs Node streams). Zip: `fflate`'s streaming `Unzip`.
+ * a worker and Node alike; `tar-stream` needs Node streams). Zip: by its central directory (zip-archive.ts).
  */
 import { createTarDecoder } from 'modern-tar';
-import { Unzip, UnzipInflate } from 'fflate';
+import { ZipArchive } from './zip-archive';
 
 /** One file inside an import. Read it (`bytes`/`blob`) or `skip` it, once. */
 export interface ImportEntry {
@@ -70,17 +71,6 @@ export async function* tarEntries(stream: ReadableStream<Uint8Array>): AsyncGene
   }
 }
 
-/** An entry over bytes already in memory. */
-export function bytesEntry(path: string, data: Uint8Array): ImportEntry {
-  return {
-    path: normalizePath(path),
-    size: data.byteLength,
-    bytes: async () => data,
-    blob: async (type) => new Blob([data as Uint8Array<ArrayBuffer>], type ? { type } : {}),
-    skip: async () => {}
-  };
-}
-
 /** An entry over a Blob or File (read lazily). */
 export function blobEntry(path: string, blob: Blob): ImportEntry {
   return {
@@ -92,56 +82,20 @@ export function blobEntry(path: string, blob: Blob): ImportEntry {
   };
 }
 
-/** An entry that is too large to read: its size is known, reading it fails. */
-function unreadEntry(path: string, size: number): ImportEntry {
-  const refuse = () => Promise.reject(new RangeError(`${path} was not read`));
-  return { path: normalizePath(path), size, bytes: refuse, blob: refuse, skip: async () => {} };
-}
-
 /**
- * The entries of a zip stream, streamed: each file is inflated as its bytes arrive and handed over
- * when complete. Files larger than `maxEntryBytes` (by their declared size) are not inflated.
+ * The file entries of a zip archive, in the archive's order, read lazily from the Blob by its
+ * central directory (zip-archive.ts): nothing is inflated until an entry's bytes are asked for, so
+ * an archive of 100,000 files costs its directory in memory, not its contents.
  */
-export async function* zipEntries(stream: ReadableStream<Uint8Array>, maxEntryBytes = Infinity): AsyncGenerator<ImportEntry> {
-  const ready: ImportEntry[] = [];
-  let failure: unknown;
-  const unzip = new Unzip((file) => {
-    if (file.name.endsWith('/')) return;
-    if ((file.originalSize ?? 0) > maxEntryBytes) {
-      ready.push(unreadEntry(file.name, file.originalSize ?? 0));
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    file.ondata = (error, data, final) => {
-      if (error) failure = error;
-      else chunks.push(data);
-      if (final && !error) ready.push(bytesEntry(file.name, concatBytes(chunks)));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      unzip.push(value ?? new Uint8Array(0), done);
-      if (failure) throw failure;
-      while (ready.length) yield ready.shift()!;
-      if (done) return;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/** Joins byte chunks into one array. */
-export function concatBytes(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+export async function zipEntries(blob: Blob): Promise<ImportEntry[]> {
+  const archive = await ZipArchive.open(blob);
+  return archive.entries
+    .filter((info) => !info.name.endsWith('/'))
+    .map((info) => ({
+      path: normalizePath(info.name),
+      size: info.size,
+      bytes: () => archive.bytes(info),
+      blob: (type) => archive.blob(info, type),
+      skip: async () => {}
+    }));
 }

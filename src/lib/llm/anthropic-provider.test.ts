@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../tests/model-server/script';
 import { AnthropicProvider } from './anthropic-provider';
 import { HELLO as hello, rejection, useModelServer } from './provider.test-helpers';
-import type { ChatDelta } from './types';
+import type { ChatDelta, ChatMessage } from './types';
 
 const startServer = useModelServer();
 
@@ -55,8 +55,8 @@ describe('AnthropicProvider against the scripted server', () => {
       model: 'claude-test',
       max_tokens: 500,
       stream: true,
-      system: 'You are Folio.',
-      tools: [{ name: 'search_notes', description: 'Search', input_schema: { type: 'object' } }],
+      system: [{ type: 'text', text: 'You are Folio.', cache_control: { type: 'ephemeral' } }],
+      tools: [{ name: 'search_notes', description: 'Search', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } }],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'Hello' }] },
         {
@@ -72,11 +72,29 @@ describe('AnthropicProvider against the scripted server', () => {
           content: [
             { type: 'tool_result', tool_use_id: 't1', content: '[]', is_error: false },
             { type: 'tool_result', tool_use_id: 't2', content: 'arguments are not valid JSON', is_error: true },
-            { type: 'text', text: 'And?' }
+            { type: 'text', text: 'And?', cache_control: { type: 'ephemeral' } }
           ]
         }
       ]
     });
+  });
+
+  it('reads the cached prompt on the second step of a turn and reports it in the usage', async () => {
+    const { provider } = await setup([
+      { type: 'tool_calls', calls: [{ id: 't1', name: 'search_notes', arguments: '{"query":"x"}' }] },
+      { type: 'text', text: 'Found it.' }
+    ]);
+    const system: ChatMessage = { role: 'system', content: 'You are Folio, a notes app. '.repeat(300) };
+    const tools = [{ name: 'search_notes', description: 'Search', inputSchema: { type: 'object' } }];
+    const step1 = await provider.chat([system, { role: 'user', content: 'Find x' }], { tools });
+    const step2 = await provider.chat(
+      [system, { role: 'user', content: 'Find x' }, { role: 'assistant', content: '', toolCalls: step1.toolCalls }, { role: 'tool', toolCallId: 't1', name: 'search_notes', content: '[]' }],
+      { tools }
+    );
+    expect(step1.usage.cacheWriteTokens).toBeGreaterThan(1024);
+    expect(step1.usage.inputTokens).toBeGreaterThanOrEqual(step1.usage.cacheWriteTokens ?? 0);
+    expect(step2.usage.cachedInputTokens).toBe(step1.usage.cacheWriteTokens);
+    expect(step2.usage.inputTokens).toBeGreaterThan(step2.usage.cachedInputTokens ?? 0);
   });
 
   it('keeps malformed streamed tool input raw and marks it', async () => {

@@ -7,12 +7,22 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { finishToolCall } from './tool-args';
-import type { ChatDelta, ChatMessage, ChatResult, FinishReason, ToolSpec } from './types';
+import type { ChatDelta, ChatMessage, ChatResult, FinishReason, ToolSpec, Usage } from './types';
 
 type Block = Anthropic.ContentBlockParam;
 
+/**
+ * Anthropic prompt caching: a `cache_control` breakpoint caches the prompt up to and including its
+ * block, in the order tools → system → messages. Folio marks three of the four allowed: the last
+ * tool, the system prompt (both the same on every step of a turn, and across turns of one note),
+ * and the last block of the conversation, so each step of a multi-step turn reads everything up to
+ * the previous step from the cache instead of paying for it again. The API ignores a breakpoint on a
+ * prefix shorter than the model's minimum (1,024 or 2,048 tokens), so marking is always safe.
+ */
+export const EPHEMERAL: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
+
 /** The conversation as `{system, messages}` for the Messages API. */
-export function toAnthropicMessages(messages: ChatMessage[]): { system: string | undefined; messages: Anthropic.MessageParam[] } {
+export function toAnthropicMessages(messages: ChatMessage[]): { system: Anthropic.TextBlockParam[] | undefined; messages: Anthropic.MessageParam[] } {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   const out: Anthropic.MessageParam[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
@@ -31,12 +41,37 @@ export function toAnthropicMessages(messages: ChatMessage[]): { system: string |
       push('assistant', blocks);
     }
   }
-  return { system: system.length > 0 ? system.join('\n\n') : undefined, messages: out };
+  markLastBlock(out);
+  return { system: system.length > 0 ? [{ type: 'text', text: system.join('\n\n'), cache_control: EPHEMERAL }] : undefined, messages: out };
+}
+
+/** Puts a cache breakpoint on the conversation's last content block. */
+function markLastBlock(messages: Anthropic.MessageParam[]): void {
+  const content = messages.at(-1)?.content;
+  const last = Array.isArray(content) ? content.at(-1) : undefined;
+  if (last && last.type !== 'thinking' && last.type !== 'redacted_thinking') (last as { cache_control?: unknown }).cache_control = EPHEMERAL;
 }
 
 /** The tool list as Anthropic tools. */
 export function toAnthropicTools(tools: ToolSpec[]): Anthropic.Tool[] {
-  return tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema }));
+  return tools.map((t, i) => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+    ...(i === tools.length - 1 ? { cache_control: EPHEMERAL } : {})
+  }));
+}
+
+/** Anthropic's usage as Usage: its input_tokens leave out what was read from or written to the cache. */
+export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): Usage {
+  const read = usage?.cache_read_input_tokens ?? 0;
+  const written = usage?.cache_creation_input_tokens ?? 0;
+  return {
+    inputTokens: (usage?.input_tokens ?? 0) + read + written,
+    outputTokens: usage?.output_tokens ?? 0,
+    ...(read ? { cachedInputTokens: read } : {}),
+    ...(written ? { cacheWriteTokens: written } : {})
+  };
 }
 
 /** Maps Anthropic's stop_reason. */
@@ -59,8 +94,7 @@ export class AnthropicAccumulator {
   /** Content block index → tool call index. */
   private blockToCall = new Map<number, number>();
   private stop: string | null = null;
-  private inputTokens = 0;
-  private outputTokens = 0;
+  private usage: Usage = { inputTokens: 0, outputTokens: 0 };
   private done = false;
 
   constructor(private onDelta?: (delta: ChatDelta) => void) {}
@@ -74,8 +108,7 @@ export class AnthropicAccumulator {
   add(event: Anthropic.RawMessageStreamEvent): void {
     switch (event.type) {
       case 'message_start':
-        this.inputTokens = event.message.usage.input_tokens ?? 0;
-        this.outputTokens = event.message.usage.output_tokens ?? 0;
+        this.usage = anthropicUsage(event.message.usage);
         break;
       case 'content_block_start':
         if (event.content_block.type === 'tool_use') this.startCall(event.index, event.content_block);
@@ -85,7 +118,7 @@ export class AnthropicAccumulator {
         break;
       case 'message_delta':
         this.stop = event.delta.stop_reason ?? this.stop;
-        this.outputTokens = event.usage.output_tokens ?? this.outputTokens;
+        this.usage.outputTokens = event.usage.output_tokens ?? this.usage.outputTokens;
         break;
       case 'message_stop':
         this.done = true;
@@ -120,7 +153,7 @@ export class AnthropicAccumulator {
       text: this.text,
       toolCalls,
       finishReason: mapAnthropicStop(this.stop, toolCalls.length > 0),
-      usage: { inputTokens: this.inputTokens, outputTokens: this.outputTokens }
+      usage: { ...this.usage }
     };
   }
 }
@@ -143,6 +176,6 @@ export function fromAnthropicMessage(message: Anthropic.Message, onDelta?: (delt
     text,
     toolCalls,
     finishReason: mapAnthropicStop(message.stop_reason, toolCalls.length > 0),
-    usage: { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 }
+    usage: anthropicUsage(message.usage)
   };
 }

@@ -1,27 +1,15 @@
 /**
  * Which models a remote provider offers (GET /v1/models on both wires) and how long a context each
- * takes, for trimming the conversation. Servers that say it (OpenRouter, vLLM, llama.cpp, LM Studio)
- * are believed; otherwise a conservative figure by provider and model family is used.
+ * takes, for planning the conversation. What the server says it serves is believed (server-context.ts:
+ * vLLM, OpenRouter, llama.cpp's /props, Ollama's /api/show, LM Studio's /api/v0); otherwise a
+ * conservative figure by provider and model family is used.
  */
 import { createAnthropicClient } from './anthropic-provider';
 import { isLoopbackUrl } from './endpoint';
 import { createOpenAiClient } from './openai-provider';
 import { toProviderError } from './sdk-errors';
+import { servedContextLength, statedContextLength, type ModelEntry } from './server-context';
 import type { AnthropicConfig, ModelInfo, OpenAiCompatibleConfig, ProviderConfig } from './types';
-
-/** Fields different servers use for the context window, in order of trust. */
-const CONTEXT_FIELDS = ['context_length', 'context_window', 'max_context_length', 'max_model_len', 'max_input_tokens'];
-
-/** The context window a /v1/models entry states, if any (also llama.cpp's `meta.n_ctx_train`). */
-export function statedContextLength(entry: Record<string, unknown>): number | undefined {
-  for (const field of CONTEXT_FIELDS) {
-    const value = entry[field];
-    if (typeof value === 'number' && value > 0) return value;
-  }
-  const meta = entry.meta as Record<string, unknown> | undefined;
-  const n = meta?.n_ctx ?? meta?.n_ctx_train;
-  return typeof n === 'number' && n > 0 ? n : undefined;
-}
 
 /** Known windows of hosted model families, by id prefix (checked in order). */
 const KNOWN_WINDOWS: [prefix: string, tokens: number][] = [
@@ -56,18 +44,34 @@ export function contextLengthFor(config: ProviderConfig, listed?: ModelInfo): nu
   return REMOTE_DEFAULT_CONTEXT_TOKENS;
 }
 
-async function listOpenAi(config: OpenAiCompatibleConfig, signal?: AbortSignal): Promise<ModelInfo[]> {
+/** The raw /v1/models entries of an OpenAI-compatible server (extra fields kept). */
+async function openAiEntries(config: OpenAiCompatibleConfig, signal?: AbortSignal): Promise<ModelEntry[]> {
   const { client, errors } = await createOpenAiClient(config);
   try {
-    const models: ModelInfo[] = [];
-    for await (const entry of client.models.list({ signal })) {
-      const contextLength = statedContextLength(entry as unknown as Record<string, unknown>);
-      models.push(contextLength ? { id: entry.id, contextLength } : { id: entry.id });
-    }
-    return models.sort((a, b) => a.id.localeCompare(b.id));
+    const entries: ModelEntry[] = [];
+    for await (const entry of client.models.list({ signal })) entries.push(entry as unknown as ModelEntry);
+    return entries;
   } catch (error) {
     throw toProviderError(error, { label: 'The OpenAI-compatible server', baseUrl: config.baseUrl, signal, sdk: errors });
   }
+}
+
+async function listOpenAi(config: OpenAiCompatibleConfig, signal?: AbortSignal): Promise<ModelInfo[]> {
+  const models = (await openAiEntries(config, signal)).map((entry): ModelInfo => {
+    const contextLength = statedContextLength(entry);
+    return contextLength ? { id: entry.id, contextLength } : { id: entry.id };
+  });
+  return models.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * The context window the server runs `config.model` with (see server-context.ts), or undefined
+ * when it does not say. Never rejects: a server without /v1/models is planned for by default.
+ */
+export async function servedContextTokens(config: OpenAiCompatibleConfig, options: { signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<number | undefined> {
+  const entries = await openAiEntries(config, options.signal).catch(() => [] as ModelEntry[]);
+  const entry = entries.find((e) => e.id === config.model);
+  return servedContextLength({ baseUrl: config.baseUrl, apiKey: config.apiKey, signal: options.signal, fetch: options.fetch }, config.model, entry);
 }
 
 async function listAnthropic(config: AnthropicConfig, signal?: AbortSignal): Promise<ModelInfo[]> {

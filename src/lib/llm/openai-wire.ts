@@ -44,7 +44,9 @@ export function mapOpenAiFinish(reason: string | null | undefined, hasToolCalls:
 
 function toUsage(usage: OpenAI.CompletionUsage | null | undefined): Usage | undefined {
   if (!usage) return undefined;
-  return { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0 };
+  // OpenAI (and vLLM with prefix caching) report the part of the prompt served from their cache.
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  return { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0, ...(cached ? { cachedInputTokens: cached } : {}) };
 }
 
 interface Slot {

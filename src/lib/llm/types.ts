@@ -71,8 +71,13 @@ export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'error';
 
 /** Token counts as the provider reported them (0 when it reported none). */
 export interface Usage {
+  /** All input tokens of the request, those read from the provider's prompt cache included. */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the prompt cache (Anthropic cache_read, OpenAI cached_tokens). */
+  cachedInputTokens?: number;
+  /** Input tokens written to the prompt cache (Anthropic cache_creation), billed at a premium. */
+  cacheWriteTokens?: number;
 }
 
 /** The whole answer to one `chat` call. */

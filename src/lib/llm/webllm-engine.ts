@@ -21,16 +21,45 @@ export interface WebLlmRequest {
   messages: { role: string; content: string; tool_call_id?: string }[];
   stream: true;
   stream_options: { include_usage: true };
-  response_format?: { type: 'json_object'; schema: string };
+  /**
+   * Constrained decoding, enforced by XGrammar (compiled during prefill, so a grammar error comes
+   * from the stream's first chunk, not from `create`): a JSON schema, or a structural tag (free text
+   * with tagged regions, e.g. tool calls, whose content follows a schema).
+   */
+  response_format?: { type: 'json_object'; schema: string } | { type: 'structural_tag'; structural_tag: StructuralTag };
   tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
   max_tokens?: number;
   temperature?: number;
 }
 
+/** An XGrammar structural tag (web-llm's `StructuralTagLike`, the part of it Folio writes). */
+export interface StructuralTag {
+  type: 'structural_tag';
+  format: StructuralTagFormat;
+}
+
+/** The structural tag formats Folio uses: tool calls as tags triggered inside free text. */
+export type StructuralTagFormat =
+  | { type: 'triggered_tags'; triggers: string[]; tags: TagFormat[]; at_least_one?: boolean; stop_after_first?: boolean }
+  | TagFormat
+  | { type: 'json_schema'; json_schema: Record<string, unknown> | boolean }
+  | { type: 'any_text' };
+
+/** One tagged region: `begin`, content in a format, `end`. */
+export interface TagFormat {
+  type: 'tag';
+  begin: string;
+  content: StructuralTagFormat;
+  end: string;
+}
+
 /** The parts of web-llm's MLCEngine the provider uses. */
 export interface WebLlmEngine {
   chat: { completions: { create(request: WebLlmRequest): Promise<AsyncIterable<WebLlmChunk>> } };
-  /** Stops the running generation; its stream then ends early. */
+  /**
+   * Stops the generation that is running: its stream ends with finish_reason `abort`. A generation
+   * that has not started yet (waiting for the lock) clears the flag when it starts, and runs.
+   */
   interruptGenerate(): void | Promise<void>;
   unload(): Promise<void>;
 }
@@ -45,10 +74,14 @@ export interface LoadProgress {
   text: string;
 }
 
-/** Creates a loaded engine for a model; also says which models take native tools. */
+/**
+ * Creates a loaded engine for a model; also says which models take native tools. Aborting `signal`
+ * stops the download or load and rejects (pieces fetched so far stay in the browser's cache).
+ */
 export type EngineFactory = (
   model: string,
-  onProgress: (progress: LoadProgress) => void
+  onProgress: (progress: LoadProgress) => void,
+  signal?: AbortSignal
 ) => Promise<{ engine: WebLlmEngine; nativeToolIds: readonly string[] }>;
 
 /** Turns web-llm's progress report into LoadProgress. */
@@ -56,13 +89,23 @@ export function toLoadProgress(report: { progress: number; text: string }): Load
   return { fraction: Math.max(0, Math.min(1, report.progress)), phase: /^fetching/i.test(report.text) ? 'download' : 'load', text: report.text };
 }
 
-/** The real engine: imports web-llm now (not before) and loads the model, reusing cached weights. */
-export const createWebLlmEngine: EngineFactory = async (model, onProgress) => {
+/**
+ * The real engine: imports web-llm now (not before) and loads the model, reusing cached weights.
+ * `CreateMLCEngine` would hide the engine until the load ends, so the engine is made first and
+ * `reload` called on it: `unload()` during a reload aborts its fetches, and web-llm's reload then
+ * returns quietly (it swallows the AbortError), hence the check of the signal afterwards.
+ */
+export const createWebLlmEngine: EngineFactory = async (model, onProgress, signal) => {
   const webllm = await import('@mlc-ai/web-llm');
-  const engine = await webllm.CreateMLCEngine(model, {
-    initProgressCallback: (report) => onProgress(toLoadProgress(report)),
-    logLevel: 'WARN'
-  });
+  const engine = new webllm.MLCEngine({ initProgressCallback: (report) => onProgress(toLoadProgress(report)), logLevel: 'WARN' });
+  const stop = () => void engine.unload();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await engine.reload(model);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+  if (signal?.aborted) throw new DOMException(`Loading ${model} was stopped.`, 'AbortError');
   return { engine: engine as unknown as WebLlmEngine, nativeToolIds: webllm.functionCallingModelIds };
 };
 
@@ -77,6 +120,12 @@ export async function webLlmModels(options: { checkCache?: boolean } = {}): Prom
     })
   );
   return catalog;
+}
+
+/** Deletes a model's weights, configuration and library from the browser's cache (web-llm's own cache API). */
+export async function deleteWebLlmModel(model: string): Promise<void> {
+  const webllm = await import('@mlc-ai/web-llm');
+  await webllm.deleteModelAllInfoInCache(model);
 }
 
 /** Explains why a model failed to load, by web-llm's error names and the browser's. */

@@ -15,7 +15,7 @@ const hello: ChatMessage[] = [
 ];
 
 function setup(outputs: ConstructorParameters<typeof FakeEngine>[0], options: { delayMs?: number; features?: string[]; model?: string; native?: boolean } = {}) {
-  const engine = new FakeEngine(outputs, options.delayMs);
+  const engine = new FakeEngine(outputs, options.delayMs, options.model ?? MODEL);
   const factory = fakeFactory(engine, ['Hermes-3-Llama-3.1-8B-q4f32_1-MLC']);
   const progress: LoadProgress[] = [];
   const provider = new WebLlmProvider(
@@ -94,51 +94,65 @@ describe('WebLlmProvider start-up', () => {
   });
 });
 
-describe('WebLlmProvider prompted tool calls', () => {
-  it('constrains the answer with a JSON schema over the tools and a reply', async () => {
-    const { provider, engine } = setup(['{"reply": "ok"}']);
+const call = (name: string, args: string) => `<tool_call>\n{"name": "${name}", "arguments": ${args}}\n</tool_call>`;
+
+describe('WebLlmProvider tool calls in the family format', () => {
+  it('constrains the answer with a structural tag over the tools, in the Qwen format for a Qwen model', async () => {
+    const { provider, engine } = setup(['ok']);
     await provider.chat(hello, { tools: [searchTool] });
     const request = engine.requests[0];
-    expect(request.response_format?.type).toBe('json_object');
-    const schema = JSON.parse(request.response_format!.schema);
-    expect(schema.anyOf[0]).toEqual({
-      type: 'object',
-      properties: { tool: { const: 'search_notes' }, arguments: searchTool.inputSchema },
-      required: ['tool', 'arguments'],
-      additionalProperties: false
+    expect(request.response_format).toEqual({
+      type: 'structural_tag',
+      structural_tag: {
+        type: 'structural_tag',
+        format: {
+          type: 'triggered_tags',
+          triggers: ['<tool_call>'],
+          tags: [{ type: 'tag', begin: '<tool_call>\n{"name": "search_notes", "arguments": ', content: { type: 'json_schema', json_schema: searchTool.inputSchema }, end: '}\n</tool_call>' }]
+        }
+      }
     });
-    expect(schema.anyOf[1].required).toEqual(['reply']);
     expect(request.messages[0].role).toBe('system');
     expect(request.messages[0].content).toContain('You are Folio.');
-    expect(request.messages[0].content).toContain('- search_notes: Search the notes');
+    expect(request.messages[0].content).toContain('"name":"search_notes","description":"Search the notes"');
   });
 
-  it('turns a tool answer into a parsed tool call', async () => {
-    const { provider } = setup(['{"tool": "search_notes", "arguments": {"query": "packing"}}']);
+  it('uses the Llama 3 JSON format for a Llama 3.2 model', async () => {
+    const { provider, engine } = setup(['{"name": "search_notes", "parameters": {"query": "tent"}}'], { model: 'Llama-3.2-3B-Instruct-q4f16_1-MLC' });
+    const result = await provider.chat(hello, { tools: [searchTool] });
+    const format = engine.requests[0].response_format as { structural_tag: { format: { triggers: string[] } } };
+    expect(format.structural_tag.format.triggers).toEqual(['{"name": ']);
+    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query": "tent"}', parsed: { query: 'tent' } }]);
+  });
+
+  it('turns calls in the answer into tool calls, several in one step, with the text around them as the reply', async () => {
+    const { provider } = setup([`Searching twice.\n${call('search_notes', '{"query": "packing"}')}\n${call('search_notes', '{"query": "socks"}')}`]);
     const result = await provider.chat(hello, { tools: [searchTool] });
     expect(result.finishReason).toBe('tool_calls');
-    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query": "packing"}', parsed: { query: 'packing' } }]);
+    expect(result.text).toBe('Searching twice.');
+    expect(result.toolCalls.map((c) => [c.id, c.parsed])).toEqual([
+      ['call_0', { query: 'packing' }],
+      ['call_1', { query: 'socks' }]
+    ]);
     expect(result.usage.inputTokens).toBe(42);
   });
 
   it('streams the tool call arguments as they are generated', async () => {
-    const { provider } = setup(['{"tool": "search_notes", "arguments": {"query": "packing list for the lakes"} }']);
+    const { provider } = setup([call('search_notes', '{"query": "packing list for the lakes"}')]);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
     const calls = deltas.filter((d) => d.type === 'tool_call');
     expect(calls.length).toBeGreaterThan(5);
     expect(calls.every((d) => d.name === 'search_notes' && d.id === 'call_0')).toBe(true);
     expect(calls.map((d) => d.argumentsDelta).join('')).toBe(result.toolCalls[0].arguments);
-    expect(result.toolCalls[0].parsed).toEqual({ query: 'packing list for the lakes' });
   });
 
-  it('streams a reply answer as decoded text', async () => {
-    const { provider } = setup(['{"reply": "Found \\"Packing\\".\\nAdd socks? \\u00e9"}']);
+  it('streams a Markdown reply as it is written', async () => {
+    const { provider } = setup(['Found **Packing**.\n\n- add socks?']);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
-    const expected = 'Found "Packing".\nAdd socks? é';
-    expect(result).toMatchObject({ text: expected, toolCalls: [], finishReason: 'stop' });
-    expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe(expected);
+    expect(result).toMatchObject({ text: 'Found **Packing**.\n\n- add socks?', toolCalls: [], finishReason: 'stop' });
+    expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe(result.text);
     expect(deltas.length).toBeGreaterThan(3);
   });
 
@@ -149,8 +163,8 @@ describe('WebLlmProvider prompted tool calls', () => {
     expect(engine.requests[0].response_format).toBeUndefined();
   });
 
-  it('replays tool calls and results in the prompted format', async () => {
-    const { provider, engine } = setup(['{"reply": "done"}']);
+  it('replays tool calls and results in the family format', async () => {
+    const { provider, engine } = setup(['done']);
     await provider.chat(
       [
         ...hello,
@@ -161,19 +175,22 @@ describe('WebLlmProvider prompted tool calls', () => {
     );
     expect(engine.requests[0].messages.slice(1)).toEqual([
       { role: 'user', content: 'Find my packing list' },
-      { role: 'assistant', content: '{"tool":"search_notes","arguments":{"query":"p"}}' },
-      { role: 'user', content: 'Result of tool search_notes:\n[{"title":"Packing"}]' }
+      { role: 'assistant', content: call('search_notes', '{"query":"p"}') },
+      { role: 'user', content: '<tool_response>\n{"name":"search_notes","content":"[{\\"title\\":\\"Packing\\"}]"}\n</tool_response>' }
     ]);
   });
 
-  it('loosens the arguments schema when the grammar compiler rejects a tool schema', async () => {
-    const grammarError = Object.assign(new Error('unsupported keyword'), { name: 'GrammarMatcherInitError' });
-    const { provider, engine } = setup([grammarError, '{"reply": "ok"}']);
-    expect((await provider.chat(hello, { tools: [searchTool] })).text).toBe('ok');
-    expect(JSON.parse(engine.requests[1].response_format!.schema).anyOf[0].properties.arguments).toEqual({ type: 'object' });
+  it('loosens the arguments when the grammar compiler rejects a tool schema in the first chunk', async () => {
+    const plugin = { name: 'plan_trip', description: 'Plan', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '(?<=A)B' } } } };
+    const { provider, engine } = setup([call('plan_trip', '{"code": "B"}')]);
+    const result = await provider.chat(hello, { tools: [plugin] });
+    expect(result.toolCalls[0].parsed).toEqual({ code: 'B' });
+    expect(engine.requests).toHaveLength(2);
+    const loose = engine.requests[1].response_format as { structural_tag: { format: { tags: { content: unknown }[] } } };
+    expect(loose.structural_tag.format.tags[0].content).toEqual({ type: 'json_schema', json_schema: { type: 'object' } });
   });
 
-  it('reports an engine failure as a ProviderError', async () => {
+  it('reports an engine failure in the first chunk as a ProviderError', async () => {
     const { provider } = setup([new Error('device lost')]);
     const error = await rejection(provider.chat(hello));
     expect(error).toBeInstanceOf(ProviderError);
@@ -194,7 +211,7 @@ describe('WebLlmProvider native tools and abort', () => {
   });
 
   it('rejects within 200 ms on abort and interrupts the engine', async () => {
-    const { provider, engine } = setup(['{"reply": "' + 'word '.repeat(200) + '"}'], { delayMs: 40 });
+    const { provider, engine } = setup(['word '.repeat(200)], { delayMs: 40 });
     const controller = new AbortController();
     let abortedAt = 0;
     const call = provider.chat(hello, {

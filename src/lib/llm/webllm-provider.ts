@@ -3,22 +3,31 @@
  * loads until `load()` (or the first chat) runs; the engine then reuses weights cached by the
  * browser, so a model downloaded once works offline.
  *
- * Tools: prompted and constrained by default, for every model (webllm-prompted.ts). web-llm's native
- * tools exist only for its Hermes models and are not the default even there: they force a tool call
- * on every turn (the model can never just answer, so an agent loop could not finish) and forbid a
- * custom system prompt (which carries the note context). `toolMode: 'native'` still offers them.
+ * Tools: in each model family's own tool-call format, constrained by a `structural_tag` response
+ * format (webllm-structural.ts, tool-formats.ts): the reply is free Markdown, calls are the family's
+ * trained form, several per answer. web-llm's native tools exist only for its Hermes models and are
+ * not the default even there: they force a tool call on every turn (the model can never just
+ * answer, so an agent loop could not finish) and forbid a custom system prompt (which carries the
+ * note context). `toolMode: 'native'` still offers them.
  *
- * Abort: the signal calls `engine.interruptGenerate()` and the call rejects at once, without waiting
- * for the engine to wind down; the next call waits for it before starting.
+ * Errors: web-llm checks a request in `create()` but compiles its grammar in the stream's first
+ * chunk (webllm-stream.ts), so both are handled alike; a tool schema XGrammar cannot compile makes
+ * the request retry once with loose arguments (validated by the agent before any tool runs).
+ *
+ * Abort: the signal calls `engine.interruptGenerate()`, the reading loop stops (which also stops a
+ * generation that had not started yet), and the call rejects at once; the next call waits for the
+ * engine to wind down. `unload()` frees the GPU and stops a download in progress (its finished
+ * pieces stay cached, so a later load resumes).
  */
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { OpenAiAccumulator, toOpenAiTools } from './openai-wire';
 import { detectWebGpu, type GpuLike } from './webllm-gpu';
-import { createWebLlmEngine, loadError, type EngineFactory, type LoadProgress, type WebLlmChunk, type WebLlmEngine, type WebLlmRequest } from './webllm-engine';
+import { createWebLlmEngine, loadError, type EngineFactory, type LoadProgress, type WebLlmEngine, type WebLlmRequest } from './webllm-engine';
 import { needsShaderF16 } from './webllm-catalog';
 import { toNativeMessages } from './webllm-native';
-import { parsePromptedOutput, PromptedStreamer, promptedResponseSchema, toPromptedMessages } from './webllm-prompted';
-import { finishToolCall } from './tool-args';
+import { chunksOf, isGrammarError, openStream, type OpenedStream } from './webllm-stream';
+import { FormattedStreamer, parseFormattedOutput, toFormattedMessages, toolStructuralTag } from './webllm-structural';
+import { toolCallFormat, toolFormatFamily, type ToolCallFormat } from './tool-formats';
 import type OpenAI from 'openai';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, WebLlmConfig } from './types';
 
@@ -44,8 +53,6 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
   });
 }
 
-const GRAMMAR_ERRORS = /GrammarMatcherInitError|InvalidResponseFormat/;
-
 /** Any failure inside the engine as a ProviderError. */
 function engineError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
@@ -56,7 +63,11 @@ function engineError(error: unknown): ProviderError {
 export class WebLlmProvider implements ChatProvider {
   readonly kind = 'webllm' as const;
   readonly model: string;
+  /** The tool-call format of the model's family. */
+  readonly toolFormat: ToolCallFormat;
   private engine: Promise<{ engine: WebLlmEngine; nativeToolIds: readonly string[] }> | undefined;
+  /** Stops the load in progress (unload during a download). */
+  private loading: AbortController | undefined;
   private idle: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -65,9 +76,18 @@ export class WebLlmProvider implements ChatProvider {
   ) {
     if (!config.model) throw new ProviderError('config', 'Choose an in-browser model.');
     this.model = config.model;
+    this.toolFormat = toolCallFormat(toolFormatFamily(config.model));
   }
 
-  /** Checks WebGPU, then downloads (or reuses) and loads the model, reporting progress. Idempotent. */
+  /** Whether the model is loaded or loading (and so holds, or will hold, GPU memory). */
+  get active(): boolean {
+    return this.engine !== undefined;
+  }
+
+  /**
+   * Checks WebGPU, then downloads (or reuses) and loads the model, reporting progress. Idempotent.
+   * `signal` stops this caller's wait, not the load (others may wait for it too): `unload()` stops it.
+   */
   load(signal?: AbortSignal): Promise<void> {
     return this.loaded(signal).then(() => undefined);
   }
@@ -87,18 +107,25 @@ export class WebLlmProvider implements ChatProvider {
       throw new ProviderError('unsupported', `${this.model} needs 16-bit GPU shaders, which this device lacks. Pick a model ending in q4f32_1.`);
     }
     const factory = this.options.createEngine ?? createWebLlmEngine;
+    const loading = (this.loading = new AbortController());
     try {
-      return await factory(this.model, (p) => this.options.onProgress?.(p));
+      return await factory(this.model, (p) => this.options.onProgress?.(p), loading.signal);
     } catch (error) {
+      if (loading.signal.aborted) throw new ProviderError('aborted', `Stopped loading ${this.model}.`, { cause: error });
       throw loadError(this.model, error);
+    } finally {
+      if (this.loading === loading) this.loading = undefined;
     }
   }
 
-  /** Frees the GPU memory; a later chat loads the model again (from the cache). */
+  /** Frees the GPU memory, or stops the download in progress; a later chat loads the model again (from the cache). */
   async unload(): Promise<void> {
     const loaded = this.engine;
     this.engine = undefined;
-    if (loaded) await (await loaded).engine.unload();
+    this.loading?.abort();
+    if (!loaded) return;
+    const done = await loaded.catch(() => undefined);
+    await done?.engine.unload();
   }
 
   /** Sends the conversation; see ChatProvider. Loads the model first if needed. */
@@ -124,7 +151,7 @@ export class WebLlmProvider implements ChatProvider {
     throwIfAborted(options.signal);
     const tools = options.tools ?? [];
     const native = this.options.toolMode === 'native' && tools.length > 0 && nativeToolIds.includes(this.model);
-    return native ? this.native(engine, messages, options) : this.prompted(engine, messages, options);
+    return native ? this.native(engine, messages, options) : this.formatted(engine, messages, options);
   }
 
   private base(options: ChatOptions): Pick<WebLlmRequest, 'stream' | 'stream_options' | 'max_tokens' | 'temperature'> {
@@ -143,55 +170,41 @@ export class WebLlmProvider implements ChatProvider {
       tools: toOpenAiTools(options.tools ?? []) as WebLlmRequest['tools']
     };
     const acc = new OpenAiAccumulator(options.onDelta);
-    for await (const chunk of await engine.chat.completions.create(request)) acc.add(chunk as unknown as OpenAI.Chat.ChatCompletionChunk);
+    for await (const chunk of chunksOf(await openStream(engine, request), options.signal)) acc.add(chunk as unknown as OpenAI.Chat.ChatCompletionChunk);
+    throwIfAborted(options.signal);
     return acc.result();
   }
 
-  private async prompted(engine: WebLlmEngine, messages: ChatMessage[], options: ChatOptions): Promise<ChatResult> {
+  /** The family's own tool-call format under a structural tag (or plain chat without tools). */
+  private async formatted(engine: WebLlmEngine, messages: ChatMessage[], options: ChatOptions): Promise<ChatResult> {
     const tools = options.tools ?? [];
-    const request: WebLlmRequest = { ...this.base(options), messages: toPromptedMessages(messages, tools) };
-    if (tools.length > 0) request.response_format = { type: 'json_object', schema: promptedResponseSchema(tools) };
-    let stream: AsyncIterable<WebLlmChunk>;
+    const format = this.toolFormat;
+    const request: WebLlmRequest = { ...this.base(options), messages: toFormattedMessages(messages, tools, format) };
+    if (tools.length > 0) request.response_format = { type: 'structural_tag', structural_tag: toolStructuralTag(format, tools) };
+    let opened: OpenedStream;
     try {
-      stream = await engine.chat.completions.create(request);
+      opened = await openStream(engine, request);
     } catch (error) {
-      // A tool schema the grammar compiler cannot take: keep the shape, loosen the arguments.
-      if (!request.response_format || !GRAMMAR_ERRORS.test((error as Error).name ?? '')) throw error;
-      request.response_format = { type: 'json_object', schema: promptedResponseSchema(tools, true) };
-      stream = await engine.chat.completions.create(request);
+      // A tool schema the grammar compiler cannot take: keep the call shapes, loosen the arguments.
+      if (!request.response_format || !isGrammarError(error)) throw error;
+      throwIfAborted(options.signal);
+      request.response_format = { type: 'structural_tag', structural_tag: toolStructuralTag(format, tools, true) };
+      opened = await openStream(engine, request);
     }
-    return this.readPrompted(stream, tools.length > 0, options);
-  }
-
-  private async readPrompted(stream: AsyncIterable<WebLlmChunk>, withTools: boolean, options: ChatOptions): Promise<ChatResult> {
-    const streamer = new PromptedStreamer();
+    const streamer = new FormattedStreamer(format, options.onDelta);
     let finish: string | null = null;
     let usage = { inputTokens: 0, outputTokens: 0 };
-    let streamedCall = false;
-    for await (const chunk of stream) {
+    for await (const chunk of chunksOf(opened, options.signal)) {
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices[0];
       if (!choice) continue;
       finish = choice.finish_reason ?? finish;
-      const piece = choice.delta.content ?? '';
-      const got = streamer.push(piece);
-      if (!withTools) {
-        if (piece) options.onDelta?.({ type: 'text', text: piece });
-      } else if (got && 'reply' in got) {
-        options.onDelta?.({ type: 'text', text: got.reply });
-      } else if (got && got.argumentsDelta) {
-        streamedCall = true;
-        options.onDelta?.({ type: 'tool_call', index: 0, id: 'call_0', name: got.tool, argumentsDelta: got.argumentsDelta });
-      }
+      if (choice.delta.content) streamer.push(choice.delta.content);
     }
     throwIfAborted(options.signal);
-    const length = finish === 'length';
-    if (!withTools) return { text: streamer.text, toolCalls: [], finishReason: length ? 'length' : 'stop', usage };
-    const parsed = parsePromptedOutput(streamer.text, 0);
-    // Keep the arguments exactly as streamed, so the deltas add up to the call's arguments.
-    const raw = streamer.argumentsText;
-    const toolCalls = parsed.toolCalls.map((c) => (raw === undefined ? c : finishToolCall(c.id, c.name, raw, 0)));
-    if (!streamedCall) toolCalls.forEach((c, index) => options.onDelta?.({ type: 'tool_call', index, id: c.id, name: c.name, argumentsDelta: c.arguments }));
-    return { text: parsed.text, toolCalls, finishReason: length ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop', usage };
+    streamer.end();
+    const { text, toolCalls } = parseFormattedOutput(format, streamer.output);
+    const finishReason = finish === 'length' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';
+    return { text, toolCalls, finishReason, usage };
   }
 }

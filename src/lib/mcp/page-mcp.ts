@@ -23,6 +23,8 @@ export interface McpToolSummary {
   annotations: ToolAnnotations;
   /** The registry's own switch (the assistant's); a tool off there is off for MCP clients too. */
   enabled?: boolean;
+  /** Set for a plugin's tool (off for MCP clients until the user turns it on). */
+  plugin?: { pluginId: string; pluginName: string };
 }
 
 /** A tool with its MCP switch. */

@@ -4,7 +4,8 @@
  * still keep desktop clients read-only. Stored in the settings table under MCP_TOOL_SWITCHES_KEY
  * as `{ [toolId]: boolean }`, only for tools the user switched; the default of a tool the user
  * never touched is "on when read-only" (annotations.readOnlyHint), so read tools are on and write
- * tools off when the endpoint is first enabled, and a plugin's write tool starts off too.
+ * tools off when the endpoint is first enabled. A plugin's tool, read-only or not, starts off: it is
+ * third-party code, and an MCP client must not reach it until the user says so.
  *
  * The page's Settings writes the map; the context that serves MCP (the workspace worker) follows
  * the same row with Dexie's liveQuery, which sees writes from every tab and worker.
@@ -18,9 +19,9 @@ export const MCP_TOOL_SWITCHES_KEY = 'mcp.tools';
 type Database = ToolContext['db'];
 
 /** Whether MCP clients get `tool`, given the stored switches. The registry's own switch must be on too. */
-export function isMcpToolOn(tool: Pick<ToolInfo, 'id' | 'annotations'>, switches: Record<string, boolean>): boolean {
+export function isMcpToolOn(tool: Pick<ToolInfo, 'id' | 'annotations' | 'plugin'>, switches: Record<string, boolean>): boolean {
   if (Object.hasOwn(switches, tool.id)) return switches[tool.id] === true;
-  return tool.annotations.readOnlyHint === true;
+  return !tool.plugin && tool.annotations.readOnlyHint === true;
 }
 
 /** The stored MCP switches (tool id → on). */
@@ -47,7 +48,7 @@ function sanitize(value: unknown): Record<string, boolean> {
 /** The live view of the MCP switches a server consults on every list and call. */
 export interface McpToolAccess {
   /** Whether MCP clients get this tool now. */
-  isOn(tool: Pick<ToolInfo, 'id' | 'annotations'>): boolean;
+  isOn(tool: Pick<ToolInfo, 'id' | 'annotations' | 'plugin'>): boolean;
   /** Called after the switches changed (in any context); returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
   /** Stops following the settings. */

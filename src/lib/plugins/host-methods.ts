@@ -6,7 +6,8 @@
 import { AppError } from '$lib/core';
 import type { RpcHandler } from '$lib/rpc';
 import type { JsonSchema } from '$lib/tools';
-import { boundedJsonSize } from './payload-size';
+import { MAX_TOOL_DEFINITION_CHARS } from './plugin-limits';
+import { assertJsonWithin } from './payload-size';
 
 /** What a plugin declares for one of its tools. */
 export interface PluginToolSpec {
@@ -19,11 +20,15 @@ export interface PluginToolSpec {
   timeoutMs: number;
   /** The plugin says the tool changes nothing (`annotations.readOnlyHint`); the host still checks its permissions. */
   readOnly: boolean;
+  /** JSON characters of the description and schema, as a model request carries them. */
+  definitionChars: number;
 }
 
 /** What the table's handlers do; the host implements it for one plugin. */
 export interface HostActions {
   registerTool(spec: PluginToolSpec): Promise<void>;
+  /** A registration whose parameters failed the check: reports it (naming the plugin) and returns the error to throw. */
+  refuseTool(message: string): Error;
   removeTool(id: string): Promise<void>;
   setToolEnabled(id: string, enabled: boolean): Promise<void>;
   data(method: string, input: unknown): Promise<unknown>;
@@ -35,7 +40,6 @@ const TOOL_ID_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A tool call's deadline: the plugin may choose within these bounds. */
 export const TOOL_TIMEOUT_MS = { default: 10_000, min: 100, max: 60_000 } as const;
 const MAX_DESCRIPTION_CHARS = 4_000;
-const MAX_SCHEMA_CHARS = 50_000;
 const MAX_ERROR_CHARS = 1_000;
 
 function params(value: unknown, method: string): Record<string, unknown> {
@@ -62,13 +66,15 @@ export function toolSpec(value: unknown): PluginToolSpec {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || (schema as JsonSchema).type !== 'object') {
     throw new AppError('invalid_argument', `The inputSchema of tool ${id} must be a JSON Schema with type "object".`);
   }
-  if (boundedJsonSize(schema, MAX_SCHEMA_CHARS) > MAX_SCHEMA_CHARS) throw new AppError('invalid_argument', `The inputSchema of tool ${id} is too large.`);
+  // Measured as JSON, per reference: a schema that reuses one object many times is sent in full.
+  assertJsonWithin(schema, MAX_TOOL_DEFINITION_CHARS - raw.description.length, `The inputSchema of tool ${id}`);
   const timeout = typeof raw.timeoutMs === 'number' && Number.isFinite(raw.timeoutMs) ? raw.timeoutMs : TOOL_TIMEOUT_MS.default;
   return {
     id,
     description: raw.description,
     // A structured clone keeps only plain data; this copy also drops any getters' later changes.
     inputSchema: structuredClone(schema) as JsonSchema,
+    definitionChars: JSON.stringify(raw.description).length + JSON.stringify(schema).length,
     hasRender: raw.hasRender === true,
     readOnly: (raw.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true,
     timeoutMs: Math.min(TOOL_TIMEOUT_MS.max, Math.max(TOOL_TIMEOUT_MS.min, Math.round(timeout)))
@@ -78,7 +84,15 @@ export function toolSpec(value: unknown): PluginToolSpec {
 /** Builds the method table served to one plugin frame. */
 export function hostMethods(actions: HostActions): Record<string, RpcHandler> {
   const table: Record<string, RpcHandler> = Object.create(null);
-  table['tools.register'] = (p) => actions.registerTool(toolSpec(p));
+  table['tools.register'] = (p) => {
+    let spec: PluginToolSpec;
+    try {
+      spec = toolSpec(p);
+    } catch (error) {
+      throw actions.refuseTool(error instanceof Error ? error.message : String(error));
+    }
+    return actions.registerTool(spec);
+  };
   table['tools.remove'] = (p) => actions.removeTool(toolId(params(p, 'tools.remove').id, 'tools.remove'));
   table['tools.setEnabled'] = (p) => {
     const raw = params(p, 'tools.setEnabled');

@@ -20,6 +20,8 @@ export interface PluginWorkspace {
 /** A plugin tool as the workspace registry gets it. */
 export interface PluginToolInfo {
   id: string;
+  /** The plugin's name, for the model's framing of the tool and the transcript. */
+  pluginName: string;
   description: string;
   inputSchema: JsonSchema;
   annotations: ToolAnnotations;

@@ -46,4 +46,10 @@ describe('validateManifest', () => {
   it('refuses a manifest without a name', () => {
     expect(() => validateManifest({ ...good, name: '' })).toThrow(/"name"/);
   });
+
+  it('refuses a plugin that calls itself Folio, in any case or width', () => {
+    for (const name of ['Folio', ' folio ', 'ＦＯＬＩＯ']) {
+      expect(() => validateManifest({ id: 'x.y', name, version: '1.0.0' }), name).toThrow('A plugin may not call itself Folio.');
+    }
+  });
 });

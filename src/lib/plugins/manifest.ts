@@ -13,6 +13,7 @@
  * file comes from anywhere.
  */
 import { AppError } from '$lib/core';
+import { foldName } from '$lib/tools';
 import { isPermission, type Permission } from './permissions';
 
 /** What a plugin says about itself. */
@@ -78,9 +79,12 @@ export function validateManifest(value: unknown): PluginManifest {
   for (const permission of permissions) {
     if (!isPermission(permission)) throw invalid(`The plugin asks for an unknown permission: ${JSON.stringify(permission)}.`);
   }
+  const name = text(raw.name, 'name', MAX_NAME_CHARS);
+  // The transcript and the model's framing name a plugin's tools "from plugin NAME".
+  if (foldName(name) === 'folio') throw invalid('A plugin may not call itself Folio.');
   return {
     id,
-    name: text(raw.name, 'name', MAX_NAME_CHARS),
+    name,
     version,
     description: text(raw.description, 'description', MAX_DESCRIPTION_CHARS, false),
     permissions: [...new Set(permissions as Permission[])]

@@ -8,7 +8,8 @@ class FakeWorkspace implements PluginWorkspace {
   infos = new Map<string, PluginToolInfo>();
   dataCalls: unknown[] = [];
   async registerTool(_pluginId: string, tool: PluginToolInfo, call: (input: unknown) => Promise<unknown>) {
-    if (tool.id === 'search_notes' || this.tools.has(tool.id)) throw new Error(`A tool with id "${tool.id}" is already registered.`);
+    if (tool.id === 'search_notes') throw new Error(`"${tool.id}" is the id of one of Folio's own tools.`);
+    if (this.tools.has(tool.id)) throw new Error(`A tool with id "${tool.id}" is already registered.`);
     this.tools.set(tool.id, call);
     this.infos.set(tool.id, tool);
   }
@@ -92,7 +93,7 @@ describe('PluginHost with the real runtime', () => {
       folio.ai.tools.register({ id: 'mine', description: 'x', inputSchema: { type: 'object' }, handler: () => 2 });
     } });`;
     await host.start({ manifest: testManifest('clash'), script });
-    expect(await problem).toBe('Plugin clash: cannot register tool "search_notes": a built-in tool has that id.');
+    expect(await problem).toBe('Plugin clash: cannot register tool "search_notes": "search_notes" is the id of one of Folio\'s own tools.');
     expect([...workspace.tools.keys()]).toEqual(['mine']);
   });
 
@@ -122,7 +123,7 @@ describe('PluginHost with the real runtime', () => {
     const { host, workspace } = makeHost();
     const script = `folio.ai.tools.register({ id: 'big', description: 'x', inputSchema: { type: 'object' }, handler: () => 'x'.repeat(50 * 1024 * 1024) });`;
     await host.start({ manifest: testManifest('big'), script });
-    await expect(workspace.tools.get('big')!({})).rejects.toThrow(/returned more than 1 MB; the output was dropped/);
+    await expect(workspace.tools.get('big')!({})).rejects.toThrow(/the output of tool big is larger than 1 MB once written out as JSON; the output was dropped/);
   });
 
   it('refuses a RenderSpec with a javascript: image', async () => {
@@ -167,7 +168,7 @@ describe('PluginHost against a raw hostile frame', () => {
         frame.transport = frameEnd;
         // The "frame" answers start at once; the test then sends whatever it likes.
         frame.peer = createRpcPeer({ transport: frameEnd, name: 'frame', methods: { start: () => null }, timeoutMs: 1_000 });
-        return { transport: hostEnd, dispose: () => hostEnd.close() };
+        return { transport: hostEnd, dispose: () => hostEnd.close(), probe: async () => true };
       }
     });
     hosts.push(host);
@@ -246,7 +247,7 @@ describe('PluginHost stopping a plugin while it opens', () => {
       openFrame: () =>
         new Promise((resolve) => {
           const [a] = createLinkedTransports();
-          open = () => resolve({ transport: a, dispose: () => (disposed = true) });
+          open = () => resolve({ transport: a, dispose: () => (disposed = true), probe: async () => true });
         })
     });
     const started = host.start({ manifest: testManifest('slow'), script: '' });

@@ -4,6 +4,10 @@
  * workspace worker's registry as proxies whose handler calls back here (so a plugin tool serves
  * the sidebar, MCP and WebMCP alike). Every failure is reported as a problem naming the plugin;
  * a failing or hostile plugin is stopped alone, and the other plugins and the app go on.
+ *
+ * Everything a plugin sends is measured as the JSON it becomes (payload-size.ts) against the limits
+ * of plugin-limits.ts; the watchdog (plugin-watchdog.ts) stops a plugin that stops answering, and
+ * `stopReason` says why a plugin that should run does not.
  */
 import { AppError } from '$lib/core';
 import { createRpcPeer, type RpcPeer } from '$lib/rpc';
@@ -11,8 +15,10 @@ import type { FrameConnection } from './frame-connection';
 import { floodGuard, PLUGIN_FLOOD_LIMIT, type FloodLimit } from './flood-guard';
 import { hostMethods, type PluginToolSpec } from './host-methods';
 import type { PluginManifest, PluginPackage } from './manifest';
-import { boundedJsonSize, formatSize, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
+import { assertJsonWithin, MAX_PLUGIN_OUTPUT_CHARS } from './payload-size';
 import { dataMethod, PERMISSION_LABELS } from './permissions';
+import { MAX_DATA_INPUT_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_TOOLS_PER_PLUGIN } from './plugin-limits';
+import { PluginWatchdog, type Watched, type WatchdogOptions } from './plugin-watchdog';
 import { checkRenderSpec, type RenderSpec } from './render-spec';
 import { isTimeout, messageOf, pluginToolAnnotations, type PluginProblem, type PluginWorkspace } from './host-types';
 
@@ -34,16 +40,25 @@ export interface PluginHostOptions {
   openFrame(manifest: PluginManifest): Promise<FrameConnection>;
   /** How fast a plugin may send messages before it is stopped (PLUGIN_FLOOD_LIMIT by default). */
   floodLimit?: FloodLimit;
+  /** The heartbeat's timing (tests shorten it). */
+  watchdog?: WatchdogOptions;
 }
 
 interface Running {
+  pkg: PluginPackage;
   manifest: PluginManifest;
   peer: RpcPeer;
   connection: FrameConnection;
   tools: Set<string>;
   /** The plugin's own error reports in the current minute (so it cannot flood the manager). */
   reports: { since: number; count: number };
+  /** What the host is waiting for the plugin to finish, by a key per piece of work. */
+  work: Map<number, string>;
+  /** Tools refused for the per-plugin cap (only the first refusal is reported). */
+  overCap: number;
 }
+
+let workCount = 0;
 
 /** How many errors a plugin may report per minute; more are dropped (with one note saying so). */
 export const MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE = 20;
@@ -62,12 +77,44 @@ export class PluginHost {
   readonly #tools = new Map<string, ToolEntry>();
   readonly #listeners = new Set<(problem: PluginProblem) => void>();
   readonly #stateListeners = new Set<() => void>();
+  /** Why a plugin stopped against its will (cleared when it starts again). */
+  readonly #stopReasons = new Map<string, string>();
+  readonly #watchdog: PluginWatchdog;
   /** Recent host → frame → host round trips of tool calls, in ms (newest last, at most 1,000). */
   readonly roundTrips: number[] = [];
   /** How many tool calls have answered (the round trips above are the latest of them). */
   answeredCalls = 0;
 
-  constructor(private readonly options: PluginHostOptions) {}
+  constructor(private readonly options: PluginHostOptions) {
+    this.#watchdog = new PluginWatchdog(
+      {
+        running: () => [...this.#running.values()].map((running) => this.#watched(running)),
+        halt: (id, reason) => this.halt(id, reason),
+        restart: async (id, why) => {
+          const running = this.#running.get(id);
+          if (!running) return;
+          this.#report(running.manifest, why);
+          await this.stop(id);
+          await this.start(running.pkg).catch(() => {}); // a failed start is reported and sets its reason
+        }
+      },
+      options.watchdog
+    );
+  }
+
+  /** Why the plugin is not running although it was started (undefined when it runs or was stopped on purpose). */
+  stopReason(pluginId: string): string | undefined {
+    return this.#stopReasons.get(pluginId);
+  }
+
+  /** Stops a plugin for a failure: its row shows `reason`; it stays installed and switched on. */
+  async halt(pluginId: string, reason: string): Promise<void> {
+    if (!this.#running.has(pluginId) && !this.#opening.has(pluginId)) return;
+    // Set first: the calls that stopping rejects say why.
+    this.#stopReasons.set(pluginId, reason);
+    await this.stop(pluginId);
+    this.#changed();
+  }
 
   /** Listens to problems; returns the unsubscribe function. */
   onProblem(listener: (problem: PluginProblem) => void): () => void {
@@ -91,6 +138,12 @@ export class PluginHost {
     return [...(this.#running.get(pluginId)?.tools ?? [])];
   }
 
+  /** The manifest of the running plugin that owns the tool. */
+  pluginOfTool(toolId: string): PluginManifest | undefined {
+    const entry = this.#tools.get(toolId);
+    return entry ? this.#running.get(entry.pluginId)?.manifest : undefined;
+  }
+
   /** Whether the tool belongs to a running plugin that draws its own output. */
   hasRenderer(toolId: string): boolean {
     const entry = this.#tools.get(toolId);
@@ -101,39 +154,76 @@ export class PluginHost {
   async start(pkg: PluginPackage): Promise<void> {
     const { manifest } = pkg;
     if (this.#running.has(manifest.id) || this.#opening.has(manifest.id)) return;
+    this.#stopReasons.delete(manifest.id);
     this.#opening.add(manifest.id);
     let connection: FrameConnection;
     try {
       connection = await this.options.openFrame(manifest);
     } catch (error) {
       this.#opening.delete(manifest.id);
+      this.#stopReasons.set(manifest.id, `could not start: ${messageOf(error)}`);
+      this.#changed();
       throw this.#fail(manifest, `could not start: ${messageOf(error)}`);
     }
     if (!this.#opening.delete(manifest.id)) {
       connection.dispose(); // stopped while its frame was opening
       return;
     }
-    const running: Running = { manifest, connection, tools: new Set(), peer: undefined as unknown as RpcPeer, reports: { since: Date.now(), count: 0 } };
+    const running: Running = {
+      pkg,
+      manifest,
+      connection,
+      tools: new Set(),
+      peer: undefined as unknown as RpcPeer,
+      reports: { since: Date.now(), count: 0 },
+      work: new Map(),
+      overCap: 0
+    };
     const limit = this.options.floodLimit ?? PLUGIN_FLOOD_LIMIT;
     const transport = floodGuard(connection.transport, () => {
       this.#report(manifest, `flooded Folio with messages (more than ${limit.burst} at once, or over ${limit.perSecond} a second) and was stopped.`);
-      void this.stop(manifest.id);
+      void this.halt(manifest.id, 'it flooded Folio with messages.');
     }, limit);
+    connection.onnavigate = () => void this.halt(manifest.id, 'its sandbox page navigated away.');
     running.peer = createRpcPeer({ transport, name: `plugin ${manifest.name}`, methods: hostMethods(this.#actions(running)), timeoutMs: PLUGIN_START_TIMEOUT_MS });
     const onPeerClose = transport.onclose;
     transport.onclose = () => {
       onPeerClose?.();
-      if (this.#running.get(manifest.id) === running) void this.stop(manifest.id);
+      if (this.#running.get(manifest.id) === running) void this.halt(manifest.id, 'it closed its connection to Folio.');
     };
     this.#running.set(manifest.id, running);
+    this.#watchdog.wake();
     this.#changed();
     try {
-      await running.peer.call('start', { manifest, script: pkg.script });
+      await this.#busy(running, 'starting', () => running.peer.call('start', { manifest, script: pkg.script }));
       this.#changed();
     } catch (error) {
-      await this.stop(manifest.id);
-      throw this.#fail(manifest, `failed to start: ${messageOf(error)}`);
+      const reason = this.#stopReasons.get(manifest.id);
+      const message = reason ? `failed to start: it was stopped (${reason})` : `failed to start: ${messageOf(error)}`;
+      await this.halt(manifest.id, reason ?? message);
+      throw this.#fail(manifest, message);
     }
+  }
+
+  /** Runs `work`, recording it as what the plugin is busy with (the watchdog's suspects). */
+  async #busy<T>(running: Running, what: string, work: () => Promise<T>): Promise<T> {
+    const key = ++workCount;
+    running.work.set(key, what);
+    try {
+      return await work();
+    } finally {
+      running.work.delete(key);
+    }
+  }
+
+  #watched(running: Running): Watched {
+    return {
+      id: running.manifest.id,
+      name: running.manifest.name,
+      ping: (timeoutMs) => running.peer.call('ping', null, { timeoutMs }),
+      probe: () => running.connection.probe(),
+      work: () => [...new Set(running.work.values())]
+    };
   }
 
   /** Stops a plugin: its tools leave the registry, its frame is removed. */
@@ -150,6 +240,7 @@ export class PluginHost {
 
   /** Stops every plugin. */
   async stopAll(): Promise<void> {
+    this.#watchdog.sleep();
     await Promise.all([...this.#running.keys()].map((id) => this.stop(id)));
   }
 
@@ -168,15 +259,15 @@ export class PluginHost {
     const started = performance.now();
     let output: unknown;
     try {
-      output = await running.peer.call('callTool', { id: toolId, input }, { timeoutMs: entry.spec.timeoutMs });
+      output = await this.#busy(running, `running the tool ${toolId}`, () => running.peer.call('callTool', { id: toolId, input }, { timeoutMs: entry.spec.timeoutMs }));
     } catch (error) {
-      const message = isTimeout(error) ? `the tool ${toolId} did not answer within ${entry.spec.timeoutMs} ms.` : `the tool ${toolId} failed: ${messageOf(error)}`;
-      throw this.#fail(running.manifest, message);
+      throw this.#fail(running.manifest, this.#callFailure(running, `the tool ${toolId}`, entry.spec.timeoutMs, error));
     }
     this.#recordRoundTrip(performance.now() - started);
-    const size = boundedJsonSize(output, MAX_PLUGIN_OUTPUT_CHARS);
-    if (size > MAX_PLUGIN_OUTPUT_CHARS) {
-      throw this.#fail(running.manifest, `the tool ${toolId} returned more than ${formatSize(MAX_PLUGIN_OUTPUT_CHARS)}; the output was dropped.`);
+    try {
+      assertJsonWithin(output, MAX_PLUGIN_OUTPUT_CHARS, `the output of tool ${toolId}`);
+    } catch (error) {
+      throw this.#fail(running.manifest, `${messageOf(error).replace(/\.$/, '')}; the output was dropped.`);
     }
     return output;
   }
@@ -186,12 +277,20 @@ export class PluginHost {
     if (!this.hasRenderer(toolId)) return null;
     const { running } = this.#route(toolId);
     try {
-      const spec = await running.peer.call('render', { id: toolId, input, output }, { timeoutMs: PLUGIN_RENDER_TIMEOUT_MS });
+      const spec = await this.#busy(running, `drawing the output of ${toolId}`, () => running.peer.call('render', { id: toolId, input, output }, { timeoutMs: PLUGIN_RENDER_TIMEOUT_MS }));
+      // No JSON measure here: checkRenderSpec rebuilds the spec under caps on its total cells,
+      // parts and characters and stops at the first one passed, which bounds the work already.
       return checkRenderSpec(spec, { network: running.manifest.permissions.includes('network') });
     } catch (error) {
-      const message = isTimeout(error) ? `the renderer of ${toolId} did not answer within ${PLUGIN_RENDER_TIMEOUT_MS} ms.` : `the renderer of ${toolId} failed: ${messageOf(error)}`;
-      throw this.#fail(running.manifest, message);
+      throw this.#fail(running.manifest, this.#callFailure(running, `the renderer of ${toolId}`, PLUGIN_RENDER_TIMEOUT_MS, error));
     }
+  }
+
+  /** Words for a call to the plugin that failed: a deadline, the plugin stopped meanwhile, or its error. */
+  #callFailure(running: Running, what: string, timeoutMs: number, error: unknown): string {
+    const reason = this.#stopReasons.get(running.manifest.id);
+    if (reason && !this.#running.has(running.manifest.id)) return `${what} could not finish: the plugin was stopped (${reason})`;
+    return isTimeout(error) ? `${what} did not answer within ${timeoutMs} ms.` : `${what} failed: ${messageOf(error)}`;
   }
 
   #route(toolId: string): { entry: ToolEntry; running: Running } {
@@ -209,6 +308,7 @@ export class PluginHost {
     };
     return {
       registerTool: (spec: PluginToolSpec) => this.#registerTool(running, spec),
+      refuseTool: (message: string) => this.#fail(manifest, `cannot register a tool: ${message}`),
       removeTool: async (id: string) => {
         own(id);
         running.tools.delete(id);
@@ -235,6 +335,16 @@ export class PluginHost {
       const owner = holder.pluginId === manifest.id ? 'itself' : `plugin ${this.#running.get(holder.pluginId)?.manifest.name ?? holder.pluginId}`;
       throw this.#fail(manifest, `cannot register tool "${spec.id}": it is already registered by ${owner}.`);
     }
+    if (running.tools.size >= MAX_TOOLS_PER_PLUGIN) {
+      // One message, not one per tool: a plugin registering 5,000 tools must not flood the manager.
+      const first = running.overCap++ === 0;
+      const message = `cannot register tool "${spec.id}": a plugin may register at most ${MAX_TOOLS_PER_PLUGIN} tools; it was refused, and so will be any further tool, without another message.`;
+      throw first ? this.#fail(manifest, message) : new AppError('invalid_argument', `Plugin ${manifest.name}: ${message}`);
+    }
+    const definitions = [...running.tools].reduce((sum, id) => sum + (this.#tools.get(id)?.spec.definitionChars ?? 0), 0);
+    if (definitions + spec.definitionChars > MAX_PLUGIN_DEFINITIONS_CHARS) {
+      throw this.#fail(manifest, `cannot register tool "${spec.id}": the descriptions and schemas of its tools would pass ${MAX_PLUGIN_DEFINITIONS_CHARS / 1000} kB in all.`);
+    }
     const entry: ToolEntry = { pluginId: manifest.id, spec, registered: false };
     this.#tools.set(spec.id, entry);
     running.tools.add(spec.id);
@@ -244,8 +354,7 @@ export class PluginHost {
     } catch (error) {
       this.#tools.delete(spec.id);
       running.tools.delete(spec.id);
-      const clash = /already registered/.test(messageOf(error));
-      throw this.#fail(manifest, clash ? `cannot register tool "${spec.id}": a built-in tool has that id.` : `cannot register tool "${spec.id}": ${messageOf(error)}`);
+      throw this.#fail(manifest, `cannot register tool "${spec.id}": ${messageOf(error)}`);
     }
   }
 
@@ -254,7 +363,7 @@ export class PluginHost {
     const manifest = this.#running.get(entry.pluginId)?.manifest;
     if (!manifest) throw new AppError('not_found', `The plugin of tool ${id} is not running.`);
     const annotations = pluginToolAnnotations(manifest, entry.spec);
-    await this.options.workspace.registerTool(entry.pluginId, { id, description, inputSchema, annotations }, (input) => this.callTool(id, input));
+    await this.options.workspace.registerTool(entry.pluginId, { id, pluginName: manifest.name, description, inputSchema, annotations }, (input) => this.callTool(id, input));
     entry.registered = true;
   }
 
@@ -272,6 +381,11 @@ export class PluginHost {
     if (!known) throw this.#fail(manifest, `called an unknown data method ${JSON.stringify(method.slice(0, 60))}.`);
     if (!manifest.permissions.includes(known.permission)) {
       throw this.#fail(manifest, `has no permission to ${PERMISSION_LABELS[known.permission].toLowerCase()} (${known.permission}); ${method} was refused.`);
+    }
+    try {
+      assertJsonWithin(input, MAX_DATA_INPUT_CHARS, `the input of ${method}`);
+    } catch (error) {
+      throw this.#fail(manifest, `${messageOf(error).replace(/\.$/, '')}; ${method} was refused.`);
     }
     return this.options.workspace.callData(manifest.id, method, input);
   }

@@ -55,3 +55,29 @@ describe('checkRenderSpec', () => {
     expect(() => checkRenderSpec({ type: 'list', items }, offline)).toThrow(/501 entries/);
   });
 });
+
+describe('RenderSpec totals', () => {
+  const policy = { network: false };
+  const table = { type: 'table', columns: Array.from({ length: 20 }, (_, i) => `c${i}`), rows: Array.from({ length: 500 }, () => Array.from({ length: 20 }, () => 'x')) };
+
+  it('refuses 20 references to one shared 500×20 table (200,000 cells), though each passes alone', () => {
+    expect(() => checkRenderSpec(table, policy)).not.toThrow();
+    expect(() => checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => table) }, policy)).toThrow(
+      'The renderer returned an invalid spec: it has more than 20,000 cells, items and images in all.'
+    );
+  });
+
+  it('counts parts across nested stacks', () => {
+    const leaf = { type: 'markdown', text: 'x' };
+    let spec: unknown = { type: 'stack', children: Array.from({ length: 20 }, () => leaf) };
+    for (let i = 0; i < 3; i++) spec = { type: 'stack', children: Array.from({ length: 20 }, () => spec) };
+    expect(() => checkRenderSpec(spec, policy)).toThrow(/more than 100 parts in all/);
+  });
+
+  it('counts the text of every reference', () => {
+    const md = { type: 'markdown', text: 'x'.repeat(100_000) };
+    expect(() => checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => md) }, policy)).not.toThrow();
+    const twice = { type: 'stack', children: [{ type: 'stack', children: Array.from({ length: 20 }, () => md) }, { type: 'stack', children: Array.from({ length: 20 }, () => md) }] };
+    expect(() => checkRenderSpec(twice, policy)).toThrow(/characters of text in all/);
+  });
+});

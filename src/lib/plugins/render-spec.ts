@@ -31,8 +31,20 @@ export type RenderSpec =
 /** The kinds a RenderSpec may have. */
 export const RENDER_SPEC_TYPES = ['list', 'table', 'markdown', 'keyvalue', 'gallery', 'stack'] as const;
 
-/** Limits that keep a spec cheap to draw. */
-export const RENDER_LIMITS = { items: 500, columns: 20, text: 2_000, markdown: 100_000, imageUrl: 1_000_000, depth: 4 } as const;
+/**
+ * Limits that keep a spec cheap to draw: per field, and for the whole spec (`cells`: table cells,
+ * list and key/value items and images together; `nodes`: specs in all stacks; `chars`: all text and
+ * image URLs), because a spec may reference one big table from many places and every reference is
+ * drawn. The view draws what passes in chunks, so even the largest spec never blocks a frame.
+ */
+export const RENDER_LIMITS = { items: 500, columns: 20, text: 2_000, markdown: 100_000, imageUrl: 1_000_000, depth: 4, cells: 20_000, nodes: 100, chars: 2_000_000 } as const;
+
+/** What a spec has used of the totals so far (one per check). */
+interface Totals {
+  cells: number;
+  nodes: number;
+  chars: number;
+}
 
 /** What a spec may contain. */
 export interface RenderPolicy {
@@ -51,6 +63,17 @@ function record(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The totals of the check running now (checks are synchronous, so one at a time). */
+let totals: Totals = { cells: 0, nodes: 0, chars: 0 };
+
+function spend(kind: keyof Totals, amount: number): void {
+  totals[kind] += amount;
+  if (totals[kind] > RENDER_LIMITS[kind]) {
+    const what = { cells: 'cells, items and images', nodes: 'parts', chars: 'characters of text' }[kind];
+    throw bad(`it has more than ${RENDER_LIMITS[kind].toLocaleString('en-US')} ${what} in all`);
+  }
+}
+
 function list(value: unknown, where: string, max: number = RENDER_LIMITS.items): unknown[] {
   if (!Array.isArray(value)) throw bad(`${where} must be a list`);
   if (value.length > max) throw bad(`${where} has ${value.length} entries, more than ${max}`);
@@ -60,7 +83,9 @@ function list(value: unknown, where: string, max: number = RENDER_LIMITS.items):
 function str(value: unknown, where: string, max: number = RENDER_LIMITS.text): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') throw bad(`${where} must be text`);
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  const text = value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  spend('chars', text.length);
+  return text;
 }
 
 function optionalStr(value: unknown, where: string): string | undefined {
@@ -71,18 +96,23 @@ function optionalStr(value: unknown, where: string): string | undefined {
 export function checkImageUrl(value: unknown, where: string, policy: RenderPolicy): string {
   if (typeof value !== 'string') throw bad(`${where} must be a URL`);
   if (value.length > RENDER_LIMITS.imageUrl) throw bad(`${where} is longer than ${RENDER_LIMITS.imageUrl} characters`);
-  if (DATA_IMAGE.test(value)) return value;
-  if (/^blob:/i.test(value)) return value;
+  if (DATA_IMAGE.test(value) || /^blob:/i.test(value)) return spendUrl(value);
   if (/^https:\/\//i.test(value)) {
-    if (policy.network) return value;
+    if (policy.network) return spendUrl(value);
     throw bad(`${where} is an https URL, but the plugin has no network permission`);
   }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1] ?? 'relative';
   throw bad(`${where} uses a ${scheme} URL; only data:image, blob: or https images are allowed`);
 }
 
+function spendUrl(url: string): string {
+  spend('chars', url.length);
+  return url;
+}
+
 function checkList(raw: Record<string, unknown>, policy: RenderPolicy): RenderSpec {
   const items = list(raw.items, 'list.items').map((entry, i) => {
+    spend('cells', 1);
     const item = record(entry, `list.items[${i}]`);
     const out: ListItem = { title: str(item.title, `list.items[${i}].title`) };
     const subtitle = optionalStr(item.subtitle, `list.items[${i}].subtitle`);
@@ -97,15 +127,17 @@ function checkList(raw: Record<string, unknown>, policy: RenderPolicy): RenderSp
 function checkTable(raw: Record<string, unknown>): RenderSpec {
   const columns = list(raw.columns, 'table.columns', RENDER_LIMITS.columns).map((c, i) => str(c, `table.columns[${i}]`));
   const rows = list(raw.rows, 'table.rows').map((row, r) =>
-    list(row, `table.rows[${r}]`, RENDER_LIMITS.columns).map((cell, c): Cell =>
-      cell === null || typeof cell === 'number' || typeof cell === 'boolean' ? cell : str(cell, `table.rows[${r}][${c}]`)
-    )
+    list(row, `table.rows[${r}]`, RENDER_LIMITS.columns).map((cell, c): Cell => {
+      spend('cells', 1);
+      return cell === null || typeof cell === 'number' || typeof cell === 'boolean' ? cell : str(cell, `table.rows[${r}][${c}]`);
+    })
   );
   return { type: 'table', ...titled(raw, 'table'), columns, rows };
 }
 
 function checkKeyValue(raw: Record<string, unknown>): RenderSpec {
   const items = list(raw.items, 'keyvalue.items').map((entry, i) => {
+    spend('cells', 1);
     const item = record(entry, `keyvalue.items[${i}]`);
     return { key: str(item.key, `keyvalue.items[${i}].key`), value: str(item.value ?? '', `keyvalue.items[${i}].value`) };
   });
@@ -114,6 +146,7 @@ function checkKeyValue(raw: Record<string, unknown>): RenderSpec {
 
 function checkGallery(raw: Record<string, unknown>, policy: RenderPolicy): RenderSpec {
   const images = list(raw.images, 'gallery.images').map((entry, i) => {
+    spend('cells', 1);
     const image = record(entry, `gallery.images[${i}]`);
     const caption = optionalStr(image.caption, `gallery.images[${i}].caption`);
     return {
@@ -131,7 +164,13 @@ function titled(raw: Record<string, unknown>, kind: string): { title?: string } 
 }
 
 /** Rebuilds a RenderSpec from untrusted data, or throws AppError 'invalid_argument' saying what is wrong. */
-export function checkRenderSpec(value: unknown, policy: RenderPolicy, depth = 0): RenderSpec {
+export function checkRenderSpec(value: unknown, policy: RenderPolicy): RenderSpec {
+  totals = { cells: 0, nodes: 0, chars: 0 };
+  return checkNode(value, policy, 0);
+}
+
+function checkNode(value: unknown, policy: RenderPolicy, depth: number): RenderSpec {
+  spend('nodes', 1);
   const raw = record(value, 'the spec');
   switch (raw.type) {
     case 'list':
@@ -146,7 +185,7 @@ export function checkRenderSpec(value: unknown, policy: RenderPolicy, depth = 0)
       return checkGallery(raw, policy);
     case 'stack':
       if (depth >= RENDER_LIMITS.depth) throw bad(`stacks are nested deeper than ${RENDER_LIMITS.depth}`);
-      return { type: 'stack', children: list(raw.children, 'stack.children', 20).map((child) => checkRenderSpec(child, policy, depth + 1)) };
+      return { type: 'stack', children: list(raw.children, 'stack.children', 20).map((child) => checkNode(child, policy, depth + 1)) };
     default:
       throw bad(`unknown type ${JSON.stringify(raw.type)} (expected one of ${RENDER_SPEC_TYPES.join(', ')})`);
   }

@@ -4,3 +4,4 @@ export { watchForUpdates, activateUpdate, SKIP_WAITING_MESSAGE } from './update-
 export { planCaches, tooBigToPrecache, LAZY_CHUNK_PATTERN, MAX_PRECACHE_BYTES } from './cache-plan';
 export type { CachePlan } from './cache-plan';
 export { default as UpdatePrompt } from './UpdatePrompt.svelte';
+export { AppInstall, appInstall } from './app-install.svelte';

@@ -35,4 +35,5 @@ export type { SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListen
 export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } from '../../../workers/semantic-host';
 export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
 export type { ToolCallOptions } from '../../../workers/tools-api';
+export type { WebLlmCatalog, StorageUse } from '../../../workers/model-api';
 export type { SyncOutcome } from '../../../workers/sync-api';

@@ -39,8 +39,8 @@ export class DocColumns {
     return n;
   }
 
-  /** Records document `doc`. */
-  set(doc: number, r: DocRecord): void {
+  /** Records document `doc`, whose title and body have these many tokens. */
+  set(doc: number, r: DocRecord, titleTokens: number, bodyTokens: number): void {
     const size = doc + 1;
     this.created = grow(this.created, size);
     this.updated = grow(this.updated, size);
@@ -52,8 +52,8 @@ export class DocColumns {
     this.created[doc] = r.created;
     this.updated[doc] = r.updated;
     this.due[doc] = r.todo_due;
-    this.titleLen[doc] = r.titleTerms.length;
-    this.bodyLen[doc] = r.bodyTerms.length;
+    this.titleLen[doc] = titleTokens;
+    this.bodyLen[doc] = bodyTokens;
     this.notebook[doc] = this.notebookNumber(r.parent_id);
     this.flags[doc] = (r.is_todo ? TODO : 0) | (r.is_todo && r.todo_completed ? COMPLETED : 0);
     for (const id of r.tag_ids) addTo(this.tagDocs, id, doc);

@@ -1,5 +1,4 @@
-/** What the index keeps per note: the filterable metadata, the text for snippets, term streams. */
-import type { DocFields } from './postings';
+/** What the index keeps per note: the filterable metadata, and the body for snippets when it keeps bodies. */
 import type { IndexedNote } from './types';
 
 const LINK_RE = /:\/([0-9a-fA-F]{32})/g;
@@ -10,9 +9,13 @@ export function linkedIds(body: string): string[] {
   return [...new Set(Array.from(body.matchAll(LINK_RE), (m) => m[1].toLowerCase()))];
 }
 
-/** Builds the record of a note from its fields and its term streams. */
-export function toDocRecord(note: IndexedNote, fields: DocFields): DocRecord {
-  return new DocRecord(note, fields);
+/**
+ * Builds the record of a note. Without `keepBody` the body is not held ('' in the record): the
+ * caller reads bodies from the database for the few results it shows. `linkIds` are the body's
+ * `:/id` links when known (a snapshot has them, not the body).
+ */
+export function toDocRecord(note: IndexedNote, keepBody: boolean, linkIds: string[] = linkedIds(note.body)): DocRecord {
+  return new DocRecord(note, keepBody ? note.body : '', linkIds);
 }
 
 /**
@@ -20,9 +23,7 @@ export function toDocRecord(note: IndexedNote, fields: DocFields): DocRecord {
  * size falls into V8's slow dictionary mode, and filters read these fields for every note.
  * Exported as a type only: toDocRecord builds them.
  */
-class DocRecord implements DocFields {
-  titleTerms: Uint32Array;
-  bodyTerms: Uint32Array;
+class DocRecord {
   id: string;
   title: string;
   body: string;
@@ -43,12 +44,10 @@ class DocRecord implements DocFields {
   /** Item ids linked from the body as `:/id`; the resources among them serve `resource:`. */
   link_ids: string[];
 
-  constructor(note: IndexedNote, fields: DocFields) {
-    this.titleTerms = fields.titleTerms;
-    this.bodyTerms = fields.bodyTerms;
+  constructor(note: IndexedNote, body: string, linkIds: string[]) {
     this.id = note.id;
     this.title = note.title;
-    this.body = note.body;
+    this.body = body;
     this.parent_id = note.parent_id;
     this.created = note.user_created_time || note.created_time;
     this.updated = note.user_updated_time || note.updated_time;
@@ -61,7 +60,7 @@ class DocRecord implements DocFields {
     this.longitude = note.longitude ?? 0;
     this.altitude = note.altitude ?? 0;
     this.tag_ids = [...note.tag_ids];
-    this.link_ids = linkedIds(note.body);
+    this.link_ids = linkIds;
   }
 }
 

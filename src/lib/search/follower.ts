@@ -6,12 +6,18 @@
  * harmless because applying a change means re-reading the item. `catchUp()` reads the log after
  * the cursor in batches: a note is re-read (trashed or gone → removed), a note-tag link re-reads
  * its note's tags, a notebook, tag or resource reloads the catalog. Every tab's writes land in the
- * same log, so each context's index converges. Restart = `start()` again: rebuilding from the
- * database is fast enough (see the search benchmark) that no snapshot is persisted.
+ * same log, so each context's index converges.
+ *
+ * Snapshots: `save()` stores the index (search-snapshot-repo) with the cursor it reflects; `start()`
+ * first tries the stored one. It is used only when it is of the index's format, holds together, and
+ * its cursor is not past the log's end (a log that went back means another database); the changes
+ * after its cursor are then applied as usual. Anything else, and the index is rebuilt from the notes
+ * (in the order they were last changed, so equally ranked results keep their order).
  */
 import { liveQuery } from 'dexie';
 import { ItemType, type Change, type Note } from '$lib/core';
-import { latestChangeSeq, readChangesSince, type FolioDatabase } from '$lib/db';
+import { deleteSearchSnapshot, latestChangeSeq, readChangesSince, readSearchSnapshot, writeSearchSnapshot, type FolioDatabase } from '$lib/db';
+import type { IndexSnapshot } from './index-snapshot';
 import type { SearchIndex } from './search-index';
 import type { IndexedNote, SearchCatalog } from './types';
 
@@ -26,12 +32,27 @@ export const BUILD_CHUNK = 500;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** The key of the full-text index's snapshot. */
+export const SNAPSHOT_KEY = 'full-text';
+
+/** What the follower stores: the index, and the note-tag links it knows (a deleted link can no longer be read). */
+interface FollowerSnapshot {
+  index: IndexSnapshot;
+  linkIds: string[];
+  linkNoteIds: string[];
+}
+
+/** How the last `start()` went, for status and benchmarks. */
+export type StartKind = 'snapshot' | 'rebuilt';
+
 /** Follows the change log into a SearchIndex. */
 export class IndexFollower {
   private seq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** note_tags link id → note id, because a deleted link can no longer be read. */
   private readonly linkNotes = new Map<string, string>();
+  /** Whether the last start used a snapshot, and why not when it did not. */
+  started: { kind: StartKind; reason?: string } | undefined;
 
   constructor(
     private readonly db: FolioDatabase,
@@ -43,11 +64,57 @@ export class IndexFollower {
     return this.seq;
   }
 
-  /** Builds the index from scratch and sets the cursor. */
+  /** Loads the stored snapshot, else builds the index from scratch, and sets the cursor. */
   start(): Promise<void> {
-    const run = this.queue.then(() => this.build());
+    const run = this.queue.then(async () => {
+      const why = await this.restore();
+      if (why === undefined) this.started = { kind: 'snapshot' };
+      else {
+        await this.build();
+        this.started = { kind: 'rebuilt', reason: why };
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Stores the index with its cursor (after what is queued); resolves to the cursor saved. */
+  save(): Promise<number> {
+    const run = this.queue.then(async () => {
+      const seq = this.seq;
+      const data: FollowerSnapshot = { index: this.index.toSnapshot(), linkIds: [...this.linkNotes.keys()], linkNoteIds: [...this.linkNotes.values()] };
+      await writeSearchSnapshot(this.db, { key: SNAPSHOT_KEY, seq, saved_time: Date.now(), data });
+      return seq;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Loads the stored snapshot; returns why it could not (undefined when it did). */
+  private async restore(): Promise<string | undefined> {
+    let record;
+    try {
+      record = await readSearchSnapshot(this.db, SNAPSHOT_KEY);
+    } catch (error) {
+      return `the snapshot could not be read (${(error as Error).message})`;
+    }
+    if (!record) return 'there is no snapshot';
+    const latest = await latestChangeSeq(this.db);
+    const data = record.data as FollowerSnapshot | undefined;
+    try {
+      if (record.seq > latest) throw new RangeError(`its cursor ${record.seq} is past the change log's end ${latest}`);
+      if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length) throw new RangeError('its tag links do not hold together');
+      this.index.restore(data.index);
+    } catch (error) {
+      // A corrupt or outdated snapshot is dropped, so the next start does not try it again.
+      await deleteSearchSnapshot(this.db, SNAPSHOT_KEY).catch(() => undefined);
+      return `the snapshot was refused: ${(error as Error).message}`;
+    }
+    this.linkNotes.clear();
+    data.linkIds.forEach((id, i) => this.linkNotes.set(id, data.linkNoteIds[i]));
+    this.index.setCatalog(await this.readCatalog());
+    this.seq = record.seq;
+    return undefined;
   }
 
   /** Applies every change logged since the cursor; resolves to how many were applied. */
@@ -84,12 +151,25 @@ export class IndexFollower {
     }
     this.index.setCatalog(await this.readCatalog());
     for (const id of this.index.ids()) this.index.remove(id);
+    await this.sortByLastChange(notes);
     for (let i = 0; i < notes.length; i++) {
       this.index.upsert(toIndexedNote(notes[i], tagsByNote.get(notes[i].id) ?? []));
       if ((i + 1) % BUILD_CHUNK === 0) await yieldToEventLoop();
     }
     this.index.compact();
     this.seq = seq;
+  }
+
+  /**
+   * Orders notes as an index that followed the log from the start would hold them: by their last
+   * change (Joplin's ties come in the order notes were last indexed), then by id.
+   */
+  private async sortByLastChange(notes: Note[]): Promise<void> {
+    const last = new Map<string, number>();
+    await this.db.changes.each((change) => {
+      if (change.item_type === ItemType.Note) last.set(change.item_id, change.seq ?? 0);
+    });
+    notes.sort((a, b) => (last.get(a.id) ?? 0) - (last.get(b.id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   private async readCatalog(): Promise<SearchCatalog> {

@@ -6,8 +6,9 @@
  *   tags, resources})` (names for `notebook:`, `tag:`, `resource:`), `search(query, {limit, now})`
  *   → `{results: [{id, title, notebook_id, updated_time, score, title_match, snippet, highlights,
  *   title_highlights}], total, warnings}`, best first (Joplin's ranking).
- * - `IndexFollower(db, index)`: `start()` builds from the database, `catchUp()` applies the change
- *   log after its cursor, `follow(onError)` catches up whenever any tab writes.
+ * - `IndexFollower(db, index)`: `start()` loads the stored snapshot or builds from the database,
+ *   `catchUp()` applies the change log after its cursor, `save()` stores a snapshot,
+ *   `follow(onError)` catches up whenever any tab writes.
  *
  * Typical worker wiring:
  *   const index = new SearchIndex();
@@ -21,8 +22,12 @@ export type {
   ParsedQuery, QueryTerm, QueryToken, TextTerm, PatternTerm, DateTerm, NumberTerm, TypeTerm, CompletedTerm, FilterName
 } from './query-types';
 export { FILTER_NAMES } from './query-types';
-export { SearchIndex, MAX_TEXT_TERMS } from './search-index';
-export { IndexFollower, toIndexedNote, CHANGE_BATCH, BUILD_CHUNK } from './follower';
+export { SearchIndex, MAX_TEXT_TERMS, withSnippets } from './search-index';
+export type { SearchIndexOptions } from './search-index';
+export { SNAPSHOT_FORMAT } from './index-snapshot';
+export type { IndexSnapshot } from './index-snapshot';
+export { IndexFollower, toIndexedNote, CHANGE_BATCH, BUILD_CHUNK, SNAPSHOT_KEY } from './follower';
+export type { StartKind } from './follower';
 export { makeSnippet, SnippetMaker, SNIPPET_CHARS } from './snippet';
 export type { Snippet } from './snippet';
 export { foldText, tokenize } from './fold';

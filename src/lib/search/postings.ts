@@ -3,33 +3,46 @@
  *
  * Each indexed note gets a document number (`doc`), never reused: saving a note again retires its
  * old number and appends a new one, so posting lists stay sorted by `doc` and an update is an
- * append. Retired numbers are skipped when read and swept out of a posting list the first time a
- * search walks it (and all at once by `compact()`).
+ * append. Retired numbers are skipped when read and swept out by `pack()`.
  *
- * A term's postings are one flat array `[doc, tf, doc, tf, …]` where tf packs the hits in the
- * title and the body (`title * BODY_SPAN + body`); one array per term keeps memory close to a plain
- * word list. Each document also keeps its title and body as term-id streams (Uint32Array), used
- * to verify phrases and to know its length for BM25.
+ * A term's postings live in two parts. The packed part, made by `pack()` (after a build, before a
+ * snapshot): one varint byte buffer for all terms, per posting the gap to the previous document
+ * and the title and body hit counts, mostly three bytes. The tail: postings added since, one plain
+ * array `[doc, tf, doc, tf…]` per term, where tf packs the hits as `title * BODY_SPAN + body`.
+ * Measured at 50,000 notes, the packed form is a quarter of the plain arrays' memory.
  */
 import { tokenize } from './fold';
+import { VarintReader, VarintWriter } from './varint';
 
 /** Packing of title and body hit counts into one small integer. */
 export const BODY_SPAN = 1 << 20;
 const MAX_TITLE_TF = (1 << 10) - 1;
 
-/** What a document holds besides its postings. */
-export interface DocFields {
+/** A document's title and body as term ids (what the term streams keep). */
+export interface DocTerms {
   titleTerms: Uint32Array;
   bodyTerms: Uint32Array;
 }
 
+/** Postings as stored in a snapshot. */
+export interface PostingsSnapshot {
+  terms: string[];
+  bytes: Uint8Array;
+  /** Where each term's packed postings start in `bytes` (one more entry than terms). */
+  offsets: Float64Array;
+  counts: Uint32Array;
+}
+
 /** Term dictionary and postings; documents are numbers here, their records live with the caller. */
 export class Postings {
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
-  private lists: number[][] = [];
+  private termIds = new Map<string, number>();
+  private terms: string[] = [];
+  private packed: Uint8Array = new Uint8Array(0);
+  private packedOffsets: Float64Array = new Float64Array(1);
+  private packedCounts: Uint32Array = new Uint32Array(0);
+  private tails: (number[] | undefined)[] = [];
   /** Term ids grouped by their first three characters, for `prefix*` lookups. */
-  private readonly prefixBuckets = new Map<string, number[]>();
+  private prefixBuckets = new Map<string, number[]>();
 
   /** How many distinct terms were ever seen. */
   get termCount(): number {
@@ -65,47 +78,71 @@ export class Postings {
     let id = this.termIds.get(term);
     if (id !== undefined) return id;
     id = this.terms.length;
-    this.termIds.set(term, id);
-    this.terms.push(term);
-    this.lists.push([]);
+    // A token is a slice of its note's folded text, and V8 keeps the whole text alive behind a
+    // slice: copy the term out, or the dictionary pins one folded body per term (measured: 45 MB
+    // of the index's 80 MB at 50,000 notes).
+    const own = (' ' + term).slice(1);
+    this.termIds.set(own, id);
+    this.terms.push(own);
+    this.bucket(own, id);
+    return id;
+  }
+
+  private bucket(term: string, id: number): void {
     const key = term.slice(0, 3);
     const bucket = this.prefixBuckets.get(key);
     if (bucket) bucket.push(id);
     else this.prefixBuckets.set(key, [id]);
-    return id;
   }
 
-  private toIds(tokens: string[], counts: Map<number, number>, weight: number): Uint32Array {
+  private toIds(tokens: string[], counts: Map<number, number>): Uint32Array {
     const ids = new Uint32Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const id = this.intern(tokens[i]);
       ids[i] = id;
-      counts.set(id, (counts.get(id) ?? 0) + weight);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     return ids;
   }
 
+  private append(id: number, doc: number, tf: number): void {
+    const tail = this.tails[id];
+    if (tail) tail.push(doc, tf);
+    else this.tails[id] = [doc, tf];
+  }
+
   /** Adds document `doc` (greater than any before) with its title and body. */
-  add(doc: number, title: string, body: string): DocFields {
+  add(doc: number, title: string, body: string): DocTerms {
     const titleCounts = new Map<number, number>();
     const bodyCounts = new Map<number, number>();
-    const titleTerms = this.toIds(tokenize(title), titleCounts, 1);
-    const bodyTerms = this.toIds(tokenize(body), bodyCounts, 1);
+    const titleTerms = this.toIds(tokenize(title), titleCounts);
+    const bodyTerms = this.toIds(tokenize(body), bodyCounts);
     for (const [id, count] of titleCounts) {
-      const body = bodyCounts.get(id) ?? 0;
+      const inBody = bodyCounts.get(id) ?? 0;
       bodyCounts.delete(id);
-      this.lists[id].push(doc, Math.min(count, MAX_TITLE_TF) * BODY_SPAN + Math.min(body, BODY_SPAN - 1));
+      this.append(id, doc, Math.min(count, MAX_TITLE_TF) * BODY_SPAN + Math.min(inBody, BODY_SPAN - 1));
     }
-    for (const [id, count] of bodyCounts) this.lists[id].push(doc, Math.min(count, BODY_SPAN - 1));
+    for (const [id, count] of bodyCounts) this.append(id, doc, Math.min(count, BODY_SPAN - 1));
     return { titleTerms, bodyTerms };
   }
 
   /**
-   * Calls `visit(doc, titleTf, bodyTf)` for each live document holding the term, sweeping out
-   * retired documents when they make up a quarter of the list or more.
+   * Calls `visit(doc, titleTf, bodyTf)` for each live document holding the term, in document order,
+   * sweeping retired documents out of the tail when they make up an eighth of it or more.
    */
   forEach(id: number, isLive: (doc: number) => boolean, visit: (doc: number, title: number, body: number) => void): void {
-    const list = this.lists[id];
+    if (id < this.packedCounts.length) {
+      const reader = new VarintReader(this.packed, this.packedOffsets[id]);
+      let doc = 0;
+      for (let n = this.packedCounts[id]; n > 0; n--) {
+        doc += reader.read();
+        const title = reader.read();
+        const body = reader.read();
+        if (isLive(doc)) visit(doc, title, body);
+      }
+    }
+    const list = this.tails[id];
+    if (!list) return;
     let dead = 0;
     for (let i = 0; i < list.length; i += 2) {
       const doc = list[i];
@@ -119,13 +156,13 @@ export class Postings {
     if (dead * 8 >= list.length && dead > 0) this.sweep(id, isLive);
   }
 
-  /** How many entries (live or not) the term's list holds: a cheap size estimate. */
+  /** How many entries (live or not) the term's postings hold: a cheap size estimate. */
   listLength(id: number): number {
-    return this.lists[id].length / 2;
+    return (this.packedCounts[id] ?? 0) + (this.tails[id]?.length ?? 0) / 2;
   }
 
   private sweep(id: number, isLive: (doc: number) => boolean): void {
-    const list = this.lists[id];
+    const list = this.tails[id]!;
     let w = 0;
     for (let r = 0; r < list.length; r += 2) {
       if (!isLive(list[r])) continue;
@@ -135,24 +172,66 @@ export class Postings {
     list.length = w;
   }
 
-  /** Sweeps every list. */
-  compact(isLive: (doc: number) => boolean): void {
-    for (let id = 0; id < this.lists.length; id++) this.sweep(id, isLive);
-  }
-
-  /** Maps document numbers after the caller renumbered them (order kept, so lists stay sorted). */
-  renumber(map: Map<number, number>): void {
-    for (const list of this.lists) {
-      for (let i = 0; i < list.length; i += 2) list[i] = map.get(list[i]) as number;
+  /**
+   * Packs every term's postings into the varint buffer, keeping documents that `renumber` maps to
+   * a number (≥ 0) under that number. The mapping must keep document order (lists stay sorted).
+   */
+  pack(renumber: Int32Array): void {
+    const out = new VarintWriter(Math.max(1024, this.packed.length));
+    const offsets = new Float64Array(this.terms.length + 1);
+    const counts = new Uint32Array(this.terms.length);
+    for (let id = 0; id < this.terms.length; id++) {
+      offsets[id] = out.length;
+      let previous = 0;
+      let count = 0;
+      this.forEach(id, (doc) => renumber[doc] >= 0, (doc, title, body) => {
+        const next = renumber[doc];
+        out.write(next - previous);
+        out.write(title);
+        out.write(body);
+        previous = next;
+        count++;
+      });
+      counts[id] = count;
     }
+    offsets[this.terms.length] = out.length;
+    this.packed = out.toBytes();
+    this.packedOffsets = offsets;
+    this.packedCounts = counts;
+    this.tails = [];
   }
 
-  /** Rough bytes held: list entries, term strings and per-term overhead. */
+  /** Rough bytes held: the packed buffer, tail entries, term strings and per-term overhead. */
   memoryEstimate(): number {
     let entries = 0;
-    for (const list of this.lists) entries += list.length;
+    for (const list of this.tails) entries += list?.length ?? 0;
     let chars = 0;
     for (const term of this.terms) chars += term.length;
-    return entries * 8 + chars * 2 + this.terms.length * 120;
+    return this.packed.byteLength + this.packedOffsets.byteLength + this.packedCounts.byteLength + entries * 8 + chars * 2 + this.terms.length * 80;
+  }
+
+  /** Whether postings were added since the last `pack()`. */
+  get hasTail(): boolean {
+    return this.tails.length > 0;
+  }
+
+  /** The postings as a snapshot; packs first (with `renumber`) when a tail is left, so the snapshot holds none. */
+  toSnapshot(renumber: Int32Array): PostingsSnapshot {
+    if (this.hasTail) this.pack(renumber);
+    return { terms: this.terms.slice(), bytes: this.packed, offsets: this.packedOffsets, counts: this.packedCounts };
+  }
+
+  /** Postings restored from a snapshot. */
+  static fromSnapshot(s: PostingsSnapshot): Postings {
+    const postings = new Postings();
+    postings.terms = s.terms;
+    postings.packed = s.bytes;
+    postings.packedOffsets = s.offsets;
+    postings.packedCounts = s.counts;
+    s.terms.forEach((term, id) => {
+      postings.termIds.set(term, id);
+      postings.bucket(term, id);
+    });
+    return postings;
   }
 }

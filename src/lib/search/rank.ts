@@ -69,10 +69,16 @@ export function makeScorer(matches: TextMatch[], stats: CorpusStats, cols: DocCo
   };
 }
 
-/** Orders results best first, as Joplin's search does. */
+/**
+ * Orders results best first, as Joplin's search does. Its sort ends on the update time and is
+ * stable over rows that come in FTS order, which is the order notes were (last) indexed; ours ends
+ * on the document number, which is that same order and is kept by snapshots and compaction, so
+ * equally ranked notes come in one order across reloads.
+ */
 export function compareRanked(a: Ranked, b: Ranked): number {
   if (a.titleMatch !== b.titleMatch) return a.titleMatch ? -1 : 1;
   if (a.score !== b.score) return b.score - a.score;
   if (a.completed !== b.completed) return a.completed ? 1 : -1;
-  return b.updated - a.updated;
+  if (a.updated !== b.updated) return b.updated - a.updated;
+  return a.doc - b.doc;
 }

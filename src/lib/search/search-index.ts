@@ -1,6 +1,8 @@
 /**
- * The full-text index: an in-memory inverted index (postings.ts) plus each note's record, answering
- * the whole search syntax. Evaluation follows Joplin's query builder:
+ * The full-text index: an in-memory inverted index (postings.ts), each note's term streams
+ * (term-streams.ts) and record, answering the whole search syntax. It can hold the note bodies for
+ * snippets, or leave them to the caller (`keepBodies: false`, what the worker does: the database
+ * has them, and 50,000 bodies are most of the memory an index would take). Evaluation follows Joplin's query builder:
  * - AND (default): every term must hold; positive text terms are intersected first, smallest
  *   first, and the filters are checked on what survives.
  * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
@@ -10,11 +12,13 @@ import { CatalogView, EMPTY_CATALOG } from './catalog';
 import { toDocRecord, type DocRecord } from './doc-record';
 import { DocColumns } from './columns';
 import { filterPredicate, notebookPredicate, type FilterContext, type Predicate } from './filters';
+import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState } from './index-snapshot';
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
 import { compareRanked, makeScorer, type CorpusStats, type Ranked } from './rank';
 import { SnippetMaker } from './snippet';
+import { TermStreams } from './term-streams';
 import { matchText, type TextMatch } from './text-match';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
@@ -22,19 +26,67 @@ import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchR
 export const MAX_TEXT_TERMS = 200;
 const DEFAULT_LIMIT = 20;
 
+/** Options of a SearchIndex. */
+export interface SearchIndexOptions {
+  /** Keep note bodies for snippets (default true); without them results have empty snippets. */
+  keepBodies?: boolean;
+}
+
 /** The full-text index of the notes. */
 export class SearchIndex {
   private postings = new Postings();
+  private streams = new TermStreams();
   private docs: (DocRecord | undefined)[] = [];
-  private readonly byId = new Map<string, number>();
+  private byId = new Map<string, number>();
   private catalog = new CatalogView(EMPTY_CATALOG);
   private cols = new DocColumns();
   private titleTokens = 0;
   private bodyTokens = 0;
+  private readonly keepBodies: boolean;
   private readonly source = {
     isLive: (doc: number) => this.docs[doc] !== undefined,
-    fields: (doc: number) => this.docs[doc] as DocRecord
+    streams: (doc: number) => this.streams.read(doc)
   };
+
+  constructor(options: SearchIndexOptions = {}) {
+    this.keepBodies = options.keepBodies ?? true;
+  }
+
+  /** An index restored from a snapshot (throws RangeError when the snapshot does not hold together). */
+  static fromSnapshot(snapshot: IndexSnapshot, options: SearchIndexOptions = {}): SearchIndex {
+    const index = new SearchIndex(options);
+    index.load(indexFromSnapshot(snapshot));
+    return index;
+  }
+
+  /** Replaces this index's notes with a snapshot's (throws RangeError, leaving the index as it was, when the snapshot does not hold together). */
+  restore(snapshot: IndexSnapshot): void {
+    this.load(indexFromSnapshot(snapshot));
+  }
+
+  /** The index as a snapshot to store (compacted first, so it holds live notes only, in order). */
+  toSnapshot(): IndexSnapshot {
+    this.compact();
+    return indexToSnapshot(this.state());
+  }
+
+  private state(): IndexState {
+    return { postings: this.postings, streams: this.streams, docs: this.docs as DocRecord[], titleTokens: this.titleTokens, bodyTokens: this.bodyTokens };
+  }
+
+  private load(state: IndexState): void {
+    this.postings = state.postings;
+    this.streams = state.streams;
+    this.docs = state.docs;
+    this.titleTokens = state.titleTokens;
+    this.bodyTokens = state.bodyTokens;
+    this.byId = new Map();
+    this.cols = new DocColumns();
+    state.docs.forEach((record, i) => {
+      this.byId.set(record.id, i);
+      this.cols.set(i, record, this.streams.titleLen[i], this.streams.bodyLen[i]);
+    });
+  }
 
   /** How many notes are indexed. */
   get size(): number {
@@ -60,12 +112,14 @@ export class SearchIndex {
   upsert(note: IndexedNote): void {
     this.remove(note.id);
     const doc = this.docs.length;
-    const record = toDocRecord(note, this.postings.add(doc, note.title, note.body));
+    const { titleTerms, bodyTerms } = this.postings.add(doc, note.title, note.body);
+    this.streams.set(doc, titleTerms, bodyTerms);
+    const record = toDocRecord(note, this.keepBodies);
     this.docs.push(record);
-    this.cols.set(doc, record);
+    this.cols.set(doc, record, titleTerms.length, bodyTerms.length);
     this.byId.set(note.id, doc);
-    this.titleTokens += record.titleTerms.length;
-    this.bodyTokens += record.bodyTerms.length;
+    this.titleTokens += titleTerms.length;
+    this.bodyTokens += bodyTerms.length;
   }
 
   /** Drops a note (no-op when absent). */
@@ -73,8 +127,8 @@ export class SearchIndex {
     const doc = this.byId.get(id);
     if (doc === undefined) return;
     const record = this.docs[doc] as DocRecord;
-    this.titleTokens -= record.titleTerms.length;
-    this.bodyTokens -= record.bodyTerms.length;
+    this.titleTokens -= this.streams.titleLen[doc];
+    this.bodyTokens -= this.streams.bodyLen[doc];
     this.cols.clear(doc, record);
     this.docs[doc] = undefined;
     this.byId.delete(id);
@@ -90,28 +144,31 @@ export class SearchIndex {
     return this.docs.length ? 1 - this.byId.size / this.docs.length : 0;
   }
 
-  /** Renumbers the live notes and drops what removed ones left behind. */
+  /** Renumbers the live notes (keeping their order) and packs the postings; drops what removed ones left behind. */
   compact(): void {
-    const live = this.docs.filter((d): d is DocRecord => d !== undefined);
-    const renumber = new Map<number, number>();
-    live.forEach((record, i) => renumber.set(this.byId.get(record.id) as number, i));
-    this.postings.compact((doc) => this.docs[doc] !== undefined);
-    this.postings.renumber(renumber);
-    this.docs = live;
-    this.cols = new DocColumns();
-    live.forEach((record, i) => {
-      this.byId.set(record.id, i);
-      this.cols.set(i, record);
+    if (this.byId.size === this.docs.length) {
+      // Nothing retired: the numbering stands, only postings added since the last pack are packed.
+      if (this.postings.hasTail) this.postings.pack(Int32Array.from(this.docs, (_, i) => i));
+      return;
+    }
+    const renumber = new Int32Array(this.docs.length).fill(-1);
+    const liveDocs: number[] = [];
+    this.docs.forEach((record, doc) => {
+      if (!record) return;
+      renumber[doc] = liveDocs.length;
+      liveDocs.push(doc);
     });
+    this.postings.pack(renumber);
+    this.streams.compact(liveDocs, this.docs.length);
+    this.load({ ...this.state(), docs: liveDocs.map((doc) => this.docs[doc] as DocRecord) });
   }
 
   /** Rough bytes held by the index, including the note texts kept for snippets. */
   memoryEstimate(): number {
-    let bytes = this.postings.memoryEstimate() + this.docs.length * 8;
+    let bytes = this.postings.memoryEstimate() + this.streams.memoryEstimate() + this.docs.length * 8;
     for (const d of this.docs) {
       if (!d) continue;
-      bytes += 400 + (d.title.length + d.body.length + d.source_url.length) * 2;
-      bytes += (d.titleTerms.length + d.bodyTerms.length) * 4 + (d.tag_ids.length + d.link_ids.length) * 80;
+      bytes += 250 + d.title.length + d.body.length + d.source_url.length + (d.tag_ids.length + d.link_ids.length) * 80;
     }
     return bytes;
   }
@@ -230,4 +287,19 @@ function topK(ranked: Ranked[], k: number): Ranked[] {
 /** The tokens of the query's positive text terms: what snippets and highlights look for. */
 function positiveTokens(parsed: ParsedQuery): QueryToken[] {
   return parsed.terms.flatMap((t) => (t.kind === 'text' && !t.negated ? t.tokens : []));
+}
+
+/**
+ * Fills in the snippets of results from an index that keeps no bodies, from the bodies the caller
+ * read (a result whose body is missing keeps an empty snippet).
+ */
+export function withSnippets(response: SearchResponse, query: string | ParsedQuery, bodyOf: (id: string) => string | undefined): SearchResponse {
+  const snippets = new SnippetMaker(positiveTokens(typeof query === 'string' ? parseQuery(query) : query));
+  const results = response.results.map((result) => {
+    const body = bodyOf(result.id);
+    if (body === undefined) return result;
+    const snippet = snippets.snippet(body);
+    return { ...result, snippet: snippet.text, highlights: snippet.highlights };
+  });
+  return { ...response, results };
 }

@@ -47,4 +47,25 @@ describe('makeSnippet', () => {
   it('does not highlight a word that only contains the query', () => {
     expect(marked('cataclysm and cat', 'cat').words).toEqual(['cat']);
   });
+
+  it('shows the plain text of Markdown, with the match highlighted', () => {
+    expect(marked('# Project kickoff\n\n- apples\n- **pears** and [plums](https://example.com)', 'pears')).toEqual({
+      text: 'Project kickoff apples pears and plums',
+      words: ['pears']
+    });
+  });
+
+  it('cuts a long note around the match and converts only those lines', () => {
+    const body = `${'- filler line\n'.repeat(2000)}## Found **it** here\n${'- more\n'.repeat(2000)}`;
+    const { text, words } = marked(body, 'found');
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(text).toContain('Found it here');
+    expect(text).not.toMatch(/[#*]|- /);
+    expect(words).toEqual(['Found']);
+  });
+
+  it('shows no highlight when the word is only in a link target', () => {
+    expect(marked('Read [the docs](https://example.com/zebra) first.', 'zebra')).toEqual({ text: 'Read the docs first.', words: [] });
+  });
 });

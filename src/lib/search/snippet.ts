@@ -1,7 +1,10 @@
 /**
- * Snippets: about 240 characters of a body around the first searched word, whitespace collapsed,
- * with `…` where the text was cut, and the searched words located for highlighting.
+ * Snippets: about 240 characters of a body around the first searched word, as the plain text a
+ * reader sees (Markdown markup stripped, as the note list's excerpts are), with `…` where the text
+ * was cut, and the searched words located for highlighting. Only the lines around the match are
+ * converted, so a snippet of a huge note costs no more than one of a short note.
  */
+import { markdownToText } from '$lib/core';
 import { CHAR_SCRIPT_RE, WORD_RE, foldText, tokenizeWithOffsets } from './fold';
 import type { QueryToken } from './query-types';
 import type { Highlight } from './types';
@@ -10,6 +13,11 @@ import type { Highlight } from './types';
 export const SNIPPET_CHARS = 240;
 /** How much context comes before the first match. */
 const LEAD_CHARS = 60;
+/** Raw Markdown taken before and after the match: markup shrinks, so more than the snippet needs. */
+const RAW_BEFORE_CHARS = 400;
+const RAW_AFTER_CHARS = 1200;
+/** How far a raw cut may move to land on a line boundary (markup is line-based). */
+const LINE_SNAP_CHARS = 200;
 
 /** A snippet and where its searched words are. */
 export interface Snippet {
@@ -72,6 +80,21 @@ function firstMatchOffset(body: string, quickRe: RegExp, matches: (token: string
   return -1;
 }
 
+/** The raw lines around `at` (cut mid-line only when a line is very long). */
+function rawLinesAround(body: string, at: number): [number, number] {
+  let start = Math.max(0, at - RAW_BEFORE_CHARS);
+  if (start > 0) {
+    const newline = body.lastIndexOf('\n', start);
+    if (newline >= 0 && start - newline <= LINE_SNAP_CHARS) start = newline + 1;
+  }
+  let end = Math.min(body.length, at + RAW_AFTER_CHARS);
+  if (end < body.length) {
+    const newline = body.indexOf('\n', end);
+    end = newline >= 0 && newline - end <= LINE_SNAP_CHARS ? newline : end;
+  }
+  return [start, end];
+}
+
 function windowAround(body: string, at: number): [number, number] {
   let start = Math.max(0, at - LEAD_CHARS);
   if (start > 0) {
@@ -102,10 +125,14 @@ export class SnippetMaker {
       this.quickRe ??= rawWordRegex(this.tokens);
       at = firstMatchOffset(body, this.quickRe, this.matches);
     }
-    const [start, end] = windowAround(body, Math.max(at, 0));
-    const core = body.slice(start, end).replace(/\s+/g, ' ').trim();
-    const lead = start > 0 ? '…' : '';
-    const text = `${lead}${core}${end < body.length ? '…' : ''}`;
+    const [rawStart, rawEnd] = rawLinesAround(body, Math.max(at, 0));
+    const plain = markdownToText(body.slice(rawStart, rawEnd));
+    // The match again, in the plain text (it may have been in markup, e.g. a link target: then none).
+    const plainAt = at >= 0 ? firstMatchOffset(plain, this.quickRe!, this.matches) : -1;
+    const [start, end] = windowAround(plain, Math.max(plainAt, 0));
+    const core = plain.slice(start, end).trim();
+    const lead = start > 0 || rawStart > 0 ? '…' : '';
+    const text = `${lead}${core}${end < plain.length || rawEnd < body.length ? '…' : ''}`;
     // Highlights are found in the cut text alone (plain ASCII, the fast path), then shifted.
     const highlights = this.highlights(core).map(([s, e]): Highlight => [s + lead.length, e + lead.length]);
     return { text, highlights };

@@ -3,7 +3,7 @@
  * and document frequencies BM25 needs. A phrase is found by intersecting its words' posting
  * lists, then checking word order in each candidate's term-id stream.
  */
-import { BODY_SPAN, type DocFields, type Postings } from './postings';
+import { BODY_SPAN, type Postings } from './postings';
 import type { TextTerm } from './query-types';
 
 const MAX_TITLE_HITS = (1 << 10) - 1;
@@ -18,7 +18,8 @@ export interface TextMatch {
 /** What the matcher needs to know about documents. */
 export interface DocSource {
   isLive(doc: number): boolean;
-  fields(doc: number): DocFields;
+  /** The document's title and body as term ids, in order. */
+  streams(doc: number): { title: Uint32Array; body: Uint32Array };
 }
 
 /** Unpacks the title hits of a packed count. */
@@ -105,9 +106,9 @@ function matchPhrase(postings: Postings, docs: DocSource, ids: number[][], field
   const tests: TokenTest[] = ids.map((list) => (list.length === 1 ? list[0] : new Set(list)));
   const hits = new Map<number, number>();
   for (const doc of candidates) {
-    const { titleTerms, bodyTerms } = docs.fields(doc);
-    const t = field !== 'body' ? countPhrase(titleTerms, tests) : 0;
-    const b = field !== 'title' ? countPhrase(bodyTerms, tests) : 0;
+    const { title, body } = docs.streams(doc);
+    const t = field !== 'body' ? countPhrase(title, tests) : 0;
+    const b = field !== 'title' ? countPhrase(body, tests) : 0;
     if (t + b > 0) hits.set(doc, pack(t, b));
   }
   return finish(hits);

@@ -57,6 +57,7 @@ describe('chat turns', () => {
   it('words the token usage', () => {
     expect(usageText({ inputTokens: 1200, outputTokens: 34 })).toBe('1,200 tokens in, 34 out');
     expect(usageText({ inputTokens: 0, outputTokens: 0 })).toBe('');
+    expect(usageText({ inputTokens: 9000, outputTokens: 80, cachedInputTokens: 7500 })).toBe('9,000 tokens in (7,500 from cache), 80 out');
   });
 
   it('titles a conversation by the start of its first message', () => {

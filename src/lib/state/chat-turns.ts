@@ -22,6 +22,8 @@ export interface ChatTurn {
   status: ChatTurnStatus;
   /** Why it failed, in words for the user. */
   error?: string;
+  /** It failed on the provider settings (none chosen, or not allowed): only Settings can fix it. */
+  needsSettings?: boolean;
   usage?: Usage;
   /** The agent messages of a finished turn, for the history of the next. */
   messages: ChatMessage[];
@@ -75,10 +77,12 @@ export function restoreTurns(stored: readonly unknown[]): ChatTurn[] {
     .map((t) => (t.status === 'running' ? { ...t, status: 'failed', error: 'This turn was interrupted before it finished.', messages: [] } : t));
 }
 
-/** "1,234 tokens in, 56 out" for a turn's usage. */
+/** "1,234 tokens in (1,000 from cache), 56 out" for a turn's usage. */
 export function usageText(usage: Usage | undefined): string {
   if (!usage || (usage.inputTokens === 0 && usage.outputTokens === 0)) return '';
-  return `${usage.inputTokens.toLocaleString('en')} tokens in, ${usage.outputTokens.toLocaleString('en')} out`;
+  const n = (value: number) => value.toLocaleString('en');
+  const cached = usage.cachedInputTokens ? ` (${n(usage.cachedInputTokens)} from cache)` : '';
+  return `${n(usage.inputTokens)} tokens in${cached}, ${n(usage.outputTokens)} out`;
 }
 
 /** A conversation's title: the start of its first message. */

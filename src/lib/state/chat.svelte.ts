@@ -102,6 +102,8 @@ export class ChatState {
   progress: LoadProgress | null = $state.raw(null);
   #conversations = new Map<string, Conversation>();
   #stops = new Map<string, () => void>();
+  /** Consent asked of the user (a destructive call after plugin output), by the model's call id. */
+  #consents = new Map<string, (allowed: boolean) => void>();
 
   constructor(
     private readonly db: FolioDatabase,
@@ -153,6 +155,13 @@ export class ChatState {
     await this.#run(conversation, turn.id, history);
   }
 
+  /** The user's answer to an inline confirmation (`Allow` / `Deny` on a tool call). */
+  answerConsent(callId: string, allowed: boolean): void {
+    const answer = this.#consents.get(callId);
+    this.#consents.delete(callId);
+    answer?.(allowed);
+  }
+
   /** Stops the running turn of the shown conversation. */
   stop(): void {
     const running = this.conversation.running;
@@ -182,7 +191,9 @@ export class ChatState {
       },
       onToolCall: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onToolResult: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
-      onProgress: (progress) => (this.progress = progress.fraction < 1 && !ended ? progress : null)
+      onProgress: (progress) => (this.progress = progress.fraction < 1 && !ended ? progress : null),
+      // The call waits (its transcript entry shows `Allow` / `Deny`) until the user answers or the turn ends.
+      confirmToolCall: (request) => (ended ? false : new Promise<boolean>((resolve) => this.#consents.set(request.callId, resolve)))
     };
     const client = this.workspace();
     const giveUp = new AbortController();
@@ -205,6 +216,7 @@ export class ChatState {
       outcome = { ok: false, reason: stopped ? 'aborted' : 'model', message: stopped ? 'Stopped.' : (error as Error).message };
     } finally {
       this.#stops.delete(turnId);
+      for (const entry of conversation.turns.find((t) => t.id === turnId)?.tools ?? []) this.answerConsent(entry.id, false);
       this.progress = null;
       deltas.flush();
       ended = true;
@@ -220,7 +232,10 @@ export class ChatState {
   async #end(conversation: Conversation, turnId: string, outcome: TurnOutcome): Promise<void> {
     if (outcome.ok) conversation.update(turnId, (t) => finishedTurn(t, outcome.result));
     else if (outcome.reason === 'aborted') conversation.update(turnId, (t) => failedTurn(t, 'stopped', undefined, outcome.partial));
-    else conversation.update(turnId, (t) => failedTurn(t, 'failed', outcome.message, outcome.partial));
+    else {
+      const needsSettings = outcome.reason === 'settings' || undefined;
+      conversation.update(turnId, (t) => ({ ...failedTurn(t, 'failed', outcome.message, outcome.partial), needsSettings }));
+    }
     await conversation.save();
   }
 }

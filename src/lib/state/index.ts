@@ -36,6 +36,8 @@ export { historyOf, usageText, chatTitle } from './chat-turns';
 export type { ChatTurn, ChatTurnStatus } from './chat-turns';
 export {
   loadProviderSettings,
+  readStoredProviderSettings,
+  withDefaults,
   saveProviderSettings,
   toAgentSettings,
   toProviderConfig,
@@ -45,10 +47,17 @@ export {
   DEFAULT_BASE_URLS,
   PROVIDER_SETTINGS_KEY
 } from './provider-settings';
-export type { ProviderSettings } from './provider-settings';
+export type { ProviderSettings, StoredProviderSettings } from './provider-settings';
+export { ProviderStatus } from './provider-status.svelte';
 export { ReviewQueue, reviewQueueFor, ACCEPTED_EDIT_LABEL } from './review.svelte';
 export { startSessionTurn, OutcomeQueue } from './session-tools';
 export type { SessionTurnHandle, TurnTarget } from './session-tools';
+export { SettingsNavigation, FIRST_SETTINGS_SECTION } from './settings-nav.svelte';
+export type { ProviderChoice } from './settings-nav.svelte';
+export { StorageNotice, storageNoticeShown, storageAdvice } from './storage-notice.svelte';
+export type { StorageAdvice } from './storage-notice.svelte';
+export { testResultText } from './provider-test-text';
+export type { TestResultText } from './provider-test-text';
 export { SyncStatus, syncStatusFor } from './sync.svelte';
 export type { SyncPhase as SyncStatusPhase } from './sync.svelte';
 export { SyncScheduler, SYNC_AFTER_CHANGE_MS, SYNC_INTERVAL_MS, SYNC_RETRY_DELAYS_MS } from './sync-scheduler';

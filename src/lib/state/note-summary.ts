@@ -1,11 +1,8 @@
 /** What a row of the note list shows: title and a short plain-text excerpt of the Markdown body. */
-import type { Note } from '$lib/core';
+import { markdownToText, type Note } from '$lib/core';
 
 /** How many characters of the body a row shows. */
 export const EXCERPT_CHARS = 120;
-
-/** Marks an escaped character while markup is stripped (a private-use code point). */
-const ESCAPED = '\uE000';
 
 /** One row of the note list. */
 export interface NoteSummary {
@@ -36,18 +33,6 @@ export function summarize(note: Note): NoteSummary {
  * costs no more than a short one.
  */
 export function excerptOf(markdown: string): string {
-  // A backslash-escaped character is literal text: mark it so the markup removal below spares it.
-  const text = markdown
-    .slice(0, 4000)
-    .replace(/\\([!-/:-@[-`{-~])/g, `${ESCAPED}$1`)
-    .replace(/```[^\n]*\n/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]\s+\[[ xX]\]|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(new RegExp(`(?<!${ESCAPED})[*_~\`]+`, 'g'), '')
-    .replaceAll(ESCAPED, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = markdownToText(markdown.slice(0, 4000));
   return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : text;
 }

@@ -37,10 +37,22 @@ export const DEFAULT_PROVIDER_SETTINGS: ProviderSettings = {
   allowRemote: false
 };
 
+/** What is stored under PROVIDER_SETTINGS_KEY: null until the user first saved a provider. */
+export type StoredProviderSettings = Partial<ProviderSettings> | null;
+
+/** The stored settings as they were saved (null: never saved). */
+export function readStoredProviderSettings(db: FolioDatabase): Promise<StoredProviderSettings> {
+  return getSetting<StoredProviderSettings>(db, PROVIDER_SETTINGS_KEY, null);
+}
+
+/** Stored settings completed with the defaults. */
+export function withDefaults(stored: StoredProviderSettings): ProviderSettings {
+  return { ...DEFAULT_PROVIDER_SETTINGS, ...(stored ?? {}) };
+}
+
 /** The stored settings, or the defaults. */
 export async function loadProviderSettings(db: FolioDatabase): Promise<ProviderSettings> {
-  const stored = await getSetting<Partial<ProviderSettings> | null>(db, PROVIDER_SETTINGS_KEY, null);
-  return { ...DEFAULT_PROVIDER_SETTINGS, ...(stored ?? {}) };
+  return withDefaults(await readStoredProviderSettings(db));
 }
 
 /** Stores the settings. */

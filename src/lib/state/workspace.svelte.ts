@@ -27,6 +27,7 @@ import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
+import { SettingsNavigation } from './settings-nav.svelte';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
@@ -48,6 +49,8 @@ export class Workspace {
   /** Ranked ids for `searchQuery`, or null until the engine answered. */
   searchResults: string[] | null = $state.raw(null);
   sidebarOpen = $state(false);
+  /** The Settings dialog: open or not, and at which section. */
+  readonly settings = new SettingsNavigation();
   pane: Pane = $state('notes');
   /** False until the database is open and holds a default notebook. */
   ready = $state(false);
@@ -91,6 +94,14 @@ export class Workspace {
     return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current;
   }
 
+  /**
+   * Whether the list's ids are known well enough to say the scope is empty: all of them are read,
+   * or the first screenful came back empty (then there are none), which is one read sooner.
+   */
+  get listKnown(): boolean {
+    return this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.length === 0);
+  }
+
   /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
   listShown(): void {
     this.#listShown = true;
@@ -128,6 +139,15 @@ export class Workspace {
     await this.#restoreLastOpen();
     try {
       this.persistenceNoticeDismissed = await getSetting(this.db, PERSISTENCE_NOTICE_KEY, false);
+    } catch {
+      // Unreadable: the notice stays hidden rather than nag on every start.
+    }
+    await this.checkPersistence();
+  }
+
+  /** Asks the browser (again, e.g. once the app is installed) to keep Folio's storage persistent. */
+  async checkPersistence(): Promise<void> {
+    try {
       this.persistence = await requestPersistentStorage();
     } catch {
       this.persistence = 'unsupported';

@@ -1,5 +1,6 @@
 /** The workspace tool registry and the built-in tools. */
 export { createToolRegistry } from './registry';
+export { toolIdSkeleton, reservedLookalike, foldName } from './tool-names';
 export type { ToolRegistry } from './registry';
 export { compileSchema, describeIssues } from './validation';
 export type { SchemaCheck } from './validation';
@@ -7,7 +8,8 @@ export { serializePayload, successResult, errorResult, failureMessage } from './
 export { bindToolSwitches, loadToolSwitches, TOOL_SWITCHES_KEY } from './tool-switches';
 export type { ToolSwitchBinding } from './tool-switches';
 export { builtinTools, registerBuiltinTools } from './builtin';
-export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE } from './builtin/semantic-search-notes';
+export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE, semanticSearchDescription } from './builtin/semantic-search-notes';
+export type { SemanticKind } from './builtin/semantic-search-notes';
 export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
 export { DEFAULT_READ_CHARS } from './builtin/read-note';
 export {
@@ -20,6 +22,7 @@ export {
 export type {
   JsonSchema,
   ToolAnnotations,
+  ToolProvenance,
   ToolCallSource,
   FullTextHit,
   FullTextSearch,

@@ -117,8 +117,8 @@ function compileEntry(definition: ToolDefinition, enabled: boolean): Entry {
 }
 
 function info(entry: Entry): ToolInfo {
-  const { id, description, inputSchema, outputSchema, annotations } = entry.definition;
-  return { id, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations, enabled: entry.enabled };
+  const { id, description, inputSchema, outputSchema, annotations, plugin } = entry.definition;
+  return { id, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations, ...(plugin ? { plugin: { ...plugin } } : {}), enabled: entry.enabled };
 }
 
 async function callEntry(id: string, entry: Entry | undefined, input: unknown, ctx: ToolContext): Promise<ToolResult> {

@@ -23,6 +23,13 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** Where a tool comes from when it is not Folio's own: the plugin that registered it. */
+export interface ToolProvenance {
+  pluginId: string;
+  /** The plugin's name as its manifest gives it (untrusted text, at most 80 characters). */
+  pluginName: string;
+}
+
 /** Who is calling: the AI sidebar, a plugin, or the user through the UI. Writes are marked with it. */
 export type ToolCallSource = 'ai' | 'plugin' | 'user';
 
@@ -86,6 +93,8 @@ export interface ToolDefinition<Input = any> {
   /** When present, the handler's payload must be an object matching it; it becomes `structuredContent`. */
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /** Set for a plugin's tool: its description and output are the plugin's, untrusted. */
+  plugin?: ToolProvenance;
   /** Returns the payload: a string is sent as is, anything else as pretty JSON. */
   handler(input: Input, ctx: ToolContext): Promise<unknown> | unknown;
 }
@@ -110,6 +119,8 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /** Set for a plugin's tool. */
+  plugin?: ToolProvenance;
   enabled: boolean;
 }
 

@@ -112,7 +112,9 @@ export async function scrollThrough({ stepPx, idleFrames, wheelPx, wheelFrames }
  * `lastHeading` (`present`) and until that was painted (`painted`).
  */
 export async function openNote({ title, lastHeading }) {
-  const option = document.querySelector(`[role="listbox"][aria-label="Notes"] [role="option"][aria-label="${title}"]`);
+  // A row's accessible name starts with the title and goes on with its date and excerpt.
+  const rows = document.querySelectorAll('[role="listbox"][aria-label="Notes"] [role="option"]');
+  const option = [...rows].find((row) => row.querySelector('.title')?.textContent.trim() === title);
   if (!option) throw new Error(`No row named ${title}`);
   const loaded = () => {
     const last = document.querySelector('[aria-label="Note body"]')?.lastElementChild;

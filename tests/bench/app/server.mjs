@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -51,9 +52,11 @@ export function snapshotBuild() {
 /**
  * Serves `dir` on a free loopback port: files as they are, any other path gets 200.html (the SPA
  * fallback), hashed files under /_app/immutable/ are cacheable for good as on a real host.
- * `requests` lists every path asked for, so a test can see what a page load fetched.
+ * `requests` lists every path asked for, so a test can see what a page load fetched. With
+ * `gzip`, text is sent compressed to clients that accept it, as any real static host does (the
+ * Lighthouse benchmark's simulated network counts bytes on the wire).
  */
-export function serveStatic(dir) {
+export function serveStatic(dir, { gzip = false } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -62,8 +65,13 @@ export function serveStatic(dir) {
     if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(dir, '200.html');
     const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
     headers['cache-control'] = path.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    let bytes = readFileSync(file);
+    if (gzip && /^(text|application\/(json|manifest))/.test(headers['content-type']) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      bytes = gzipSync(bytes);
+      headers['content-encoding'] = 'gzip';
+    }
     res.writeHead(200, headers);
-    res.end(readFileSync(file));
+    res.end(bytes);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {

@@ -34,6 +34,8 @@ export interface RecordedRequest {
   messages: ChatMessage[];
   tools: ToolSpec[] | undefined;
   toolsRef: ToolSpec[] | undefined;
+  /** The output limit the agent asked for. */
+  maxOutputTokens: number | undefined;
 }
 
 let callCounter = 0;
@@ -50,7 +52,7 @@ export class ScriptedProvider implements ChatProvider {
   }
 
   async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-    this.requests.push({ messages: structuredClone(messages), tools: structuredClone(options.tools), toolsRef: options.tools });
+    this.requests.push({ messages: structuredClone(messages), tools: structuredClone(options.tools), toolsRef: options.tools, maxOutputTokens: options.maxOutputTokens });
     const answer = this.script.shift();
     if (!answer) throw new Error('The script has no answer left.');
     if (answer.delayMs) await wait(answer.delayMs, answer.ignoreSignal ? undefined : options.signal);
@@ -97,7 +99,7 @@ export class FakeWorkspace implements WorkspaceToolHost {
   constructor(private readonly tools: FakeTool[]) {}
 
   list(): WorkspaceToolInfo[] {
-    return this.tools.map(({ id, description, inputSchema, enabled }) => ({ id, description, inputSchema, enabled }));
+    return this.tools.map(({ id, description, inputSchema, enabled, plugin }) => ({ id, description, inputSchema, enabled, ...(plugin ? { plugin } : {}) }));
   }
 
   async call(id: string, input: unknown, options: { signal?: AbortSignal; source: 'ai' }): Promise<ToolResult> {

@@ -9,6 +9,7 @@ import { getWorkspace, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
 import type { ToolResult } from '$lib/tools';
 import {
   connectFrame,
+  parsePluginFile,
   PluginHost,
   SANDBOX_NETWORK_PAGE,
   SANDBOX_PAGE,
@@ -19,8 +20,8 @@ import {
   type RenderSpec
 } from '$lib/plugins';
 
-/** How many problems the manager keeps. */
-const MAX_PROBLEMS = 50;
+/** How many problems the manager keeps, of all plugins (each row shows its own, newest first). */
+const MAX_PROBLEMS = 200;
 
 /** An installed plugin as the manager lists it. */
 export interface InstalledPlugin {
@@ -28,12 +29,24 @@ export interface InstalledPlugin {
   enabled: boolean;
   running: boolean;
   tools: string[];
+  /** Why it does not run although it is switched on (it hung, crashed, failed to start…). */
+  stopReason?: string;
+  /** After a reinstall: the version it replaced and how its tools changed. */
+  update?: PluginUpdate;
+}
+
+/** What a reinstall changed. */
+export interface PluginUpdate {
+  fromVersion: string;
+  toolsBefore: string[];
 }
 
 /** The page's plugin state and actions. */
 export class PluginService {
   records: PluginRecord[] = $state.raw([]);
   problems: PluginProblem[] = $state.raw([]);
+  /** Reinstalls of this page's session, by plugin id. */
+  updates: Record<string, PluginUpdate> = $state.raw({});
   /** Bumped when a plugin starts or stops, so views re-read the host. */
   #version = $state(0);
   readonly host: PluginHost;
@@ -56,7 +69,16 @@ export class PluginService {
     void this.#version;
     return this.records.map((record) => {
       const manifest = validateManifest(record.manifest);
-      return { manifest, enabled: record.enabled, running: this.host.isRunning(record.id), tools: this.host.toolsOf(record.id) };
+      const stopReason = this.host.stopReason(record.id);
+      const update = this.updates[record.id];
+      return {
+        manifest,
+        enabled: record.enabled,
+        running: this.host.isRunning(record.id),
+        tools: this.host.toolsOf(record.id),
+        ...(stopReason ? { stopReason } : {}),
+        ...(update ? { update } : {})
+      };
     });
   }
 
@@ -71,7 +93,10 @@ export class PluginService {
 
   /** Installs (or updates) a plugin from its file's text and starts it. Rejects with a readable message. */
   async install(fileText: string): Promise<PluginManifest> {
+    const previous = this.records.find((r) => r.id === parsePluginFile(fileText).manifest.id);
+    const toolsBefore = previous ? this.host.toolsOf(previous.id) : [];
     const record = await this.workspace.call('installPlugin', [fileText]);
+    if (previous) this.updates = { ...this.updates, [record.id]: { fromVersion: validateManifest(previous.manifest).version, toolsBefore } };
     await this.host.stop(record.id);
     await this.#reload();
     if (record.enabled) await this.#start(record).catch(() => {}); // reported as a problem
@@ -86,6 +111,11 @@ export class PluginService {
     else await this.host.stop(pluginId);
   }
 
+  /** The installed plugin with this id, if any (a new file with that id replaces it). */
+  installed(pluginId: string): InstalledPlugin | undefined {
+    return this.plugins.find((p) => p.manifest.id === pluginId);
+  }
+
   /** Uninstalls a plugin. */
   async remove(pluginId: string): Promise<void> {
     await this.host.stop(pluginId);
@@ -98,6 +128,12 @@ export class PluginService {
     if (!this.host.hasRenderer(toolId)) return Promise.resolve(null);
     // Values from components may be $state proxies, which postMessage cannot clone.
     return this.host.render(toolId, $state.snapshot(input), $state.snapshot(output));
+  }
+
+  /** Whether the plugin of this tool may show https images (it has the network permission). */
+  hasNetwork(toolId: string): boolean {
+    void this.#version;
+    return this.host.pluginOfTool(toolId)?.permissions.includes('network') ?? false;
   }
 
   /** Whether a running plugin renders this tool's output. */

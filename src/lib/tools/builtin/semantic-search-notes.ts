@@ -39,12 +39,31 @@ const hitSchema = objectSchema(
 export const NO_EMBEDDER_MESSAGE =
   'Semantic search is not available: no embedding model is configured (the user can choose one in the AI settings). Use search_notes for keyword search instead.';
 
+/** What kind of embedder answers `semantic_search_notes`: none, a lexical one, or a real model. */
+export type SemanticKind = 'none' | 'lexical' | 'meaning';
+
+const DESCRIPTIONS: Record<SemanticKind, string> = {
+  meaning:
+    'Finds notes by meaning, not exact words; returns matching passages with similarity scores. ' +
+    'For exact words, names or filters use search_notes. Give notebook_id or tag_id, not both.',
+  lexical:
+    'Finds passages that share spelling with the query (a character n-gram index: close word forms and typos match, synonyms and meaning do not); returns them with similarity scores. ' +
+    'Prefer search_notes for words, names or filters. Give notebook_id or tag_id, not both.',
+  none: 'Unavailable now: no embedding model is configured. Use search_notes.'
+};
+
+/**
+ * The description the model should read, for the embedder in use: a model must not be told it
+ * searches by meaning when the index is the lexical n-gram one, or when there is none.
+ */
+export function semanticSearchDescription(kind: SemanticKind): string {
+  return DESCRIPTIONS[kind];
+}
+
 /** The `semantic_search_notes` tool. */
 export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
   id: 'semantic_search_notes',
-  description:
-    'Finds notes by meaning, not exact words; returns matching passages with similarity scores. ' +
-    'For exact words, names or filters use search_notes. Give notebook_id or tag_id, not both.',
+  description: DESCRIPTIONS.meaning,
   inputSchema: objectSchema(
     {
       query: stringSchema(MAX_QUERY_CHARS, undefined, 1),
