@@ -1,11 +1,11 @@
 // Shared steps of the sync specs: Settings → Sync by role and accessible name (UI_CONTRACT.md).
 import { expect, type Page } from '@playwright/test';
 import type { DavServer } from '../tests/sync/dav-server';
+import { openSettings as openSettingsAt } from './settings-helpers';
 
-/** Opens Settings and returns the dialog. */
+/** Opens Settings at its Sync section and returns the dialog. */
 export async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = await openSettingsAt(page, 'Sync');
   await expect(dialog.getByRole('combobox', { name: 'Sync target' })).toBeEnabled();
   return dialog;
 }
