@@ -1,14 +1,18 @@
 // Shared steps of the agent specs: a scripted model server per test, the provider set up through
 // the Settings dialog, and the sidebar found by role and name (UI_CONTRACT.md).
 import { test as base, expect, type Page } from '@playwright/test';
-import { startModelServer, type ModelServer } from '../tests/model-server/server';
+import { startModelServer, type ModelServer, type ModelServerOptions } from '../tests/model-server/server';
 import { openSettings } from './settings-helpers';
 
-/** A test with a fresh scripted model server on a free loopback port. */
-export const test = base.extend<{ model: ModelServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  model: async ({}, use) => {
-    const server = await startModelServer();
+/**
+ * A test with a fresh scripted model server on a free loopback port. `modelOptions` (set with
+ * `test.use`) shapes it, e.g. a model that states its window as a real server does: a loopback
+ * server that states none is planned as a 4k window, where only the tools a message needs are sent.
+ */
+export const test = base.extend<{ model: ModelServer; modelOptions: ModelServerOptions }>({
+  modelOptions: [{}, { option: true }],
+  model: async ({ modelOptions }, use) => {
+    const server = await startModelServer(modelOptions);
     await use(server);
     await server.close();
   }

@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 export interface FakeWebLlmEvent {
   type: 'reload' | 'loaded' | 'unload' | 'delete' | 'request';
   model: string;
+  /** On reload: the pieces already in the cache, where the download starts. */
+  fromPiece?: number;
   responseFormat?: { type: string; structural_tag?: { format: { triggers: string[] } } } | null;
 }
 

@@ -1,4 +1,4 @@
-// A 20,000-file Markdown zip and a 20,000-note RAW zip import completely through the UI (the counts
+// A 10,000-file Markdown zip and a 10,000-note RAW zip import completely through the UI (the counts
 // are checked against what the test put in the archive), and after a reload a search answers
 // fast: the index starts from its stored snapshot instead of being rebuilt.
 //
@@ -11,7 +11,9 @@ import { dropSnapshot, snapshotCoversLog } from '../tests/search-snapshot-probe.
 import { markdownVaultZip, rawVaultZip, vaultWord } from '../tests/vault-archives.mjs';
 import { notesList, openApp } from './shell-helpers';
 
-const NOTES = 20_000;
+// Three times the size that used to overflow the stack; 50,000 notes are bench:vault's, since each
+// 10,000 here costs CI about a minute.
+const NOTES = 10_000;
 const count = (n: number) => n.toLocaleString('en');
 
 async function importArchive(page: Page, name: string, data: Uint8Array, files: number): Promise<void> {
@@ -33,13 +35,13 @@ async function waitForSnapshot(page: Page): Promise<void> {
 }
 
 /** Reloads, then times one search typed as soon as the search box is there. */
-async function searchAfterReload(page: Page, i: number): Promise<number> {
+async function searchAfterReload(page: Page, i: number, timeout = 10_000): Promise<number> {
   await page.reload();
   const box = page.getByRole('searchbox', { name: 'Search notes' });
   await expect(box).toBeEditable();
   const started = Date.now();
   await box.fill(vaultWord(i));
-  await expect(notesList(page).getByRole('option', { name: new RegExp(`^Note ${i}\\b`) })).toBeVisible({ timeout: 10_000 });
+  await expect(notesList(page).getByRole('option', { name: new RegExp(`^Note ${i}\\b`) })).toBeVisible({ timeout });
   const elapsed = Date.now() - started;
   await expect(notesList(page).getByRole('option')).toHaveCount(1);
   return elapsed;
@@ -47,32 +49,33 @@ async function searchAfterReload(page: Page, i: number): Promise<number> {
 
 /** Once the import is searchable and its snapshot saved, times a search for note `i` after a reload. */
 async function expectFastSearchAfterReload(page: Page, first: number, i: number): Promise<void> {
-  // The worker indexes the 20,000 imported notes first: minutes on a loaded 2-core machine.
+  // The worker indexes the imported notes first: minutes on a loaded 2-core machine.
   await page.getByRole('searchbox', { name: 'Search notes' }).fill(vaultWord(first));
   await expect(notesList(page).getByRole('option', { name: new RegExp(`^Note ${first}\\b`) })).toBeVisible({ timeout: 180_000 });
   await waitForSnapshot(page);
   const elapsed = await searchAfterReload(page, i);
   await dropSnapshot(page);
-  const rebuilt = await searchAfterReload(page, i - 1);
+  // The peer: a full rebuild, which takes several times the snapshot's start on a loaded machine.
+  const rebuilt = await searchAfterReload(page, i - 1, 90_000);
   console.log(`search after reload: ${elapsed} ms from the snapshot (target 1000 ms, in bench:vault), ${rebuilt} ms rebuilt`);
   expect(elapsed).toBeLessThan(rebuilt);
 }
 
-test.describe('a 20,000-note vault', () => {
+test.describe('a 10,000-note vault', () => {
   test.describe.configure({ timeout: 420_000 });
 
-  test('a Markdown zip of 20,000 files imports completely and is searchable soon after a reload', async ({ page }) => {
+  test('a Markdown zip of 10,000 files imports completely and is searchable soon after a reload', async ({ page }) => {
     await openApp(page);
     await importArchive(page, 'vault.zip', markdownVaultZip(NOTES), NOTES);
-    await expectFastSearchAfterReload(page, 1, 12_345);
+    await expectFastSearchAfterReload(page, 1, 2_345);
   });
 
-  test('a RAW zip of 20,000 notes imports completely, with its 10 notebooks, and is searchable soon after a reload', async ({ page }) => {
+  test('a RAW zip of 10,000 notes imports completely, with its 10 notebooks, and is searchable soon after a reload', async ({ page }) => {
     await openApp(page);
-    // 20,000 notes and 10 notebooks, each an item file.
+    // 10,000 notes and 10 notebooks, each an item file.
     await importArchive(page, 'raw.zip', rawVaultZip(NOTES), NOTES + 10);
     const tree = page.getByRole('navigation', { name: 'Notebooks' });
     for (const b of [0, 9]) await expect(tree.getByRole('button', { name: `Folder ${b}`, exact: true })).toBeVisible();
-    await expectFastSearchAfterReload(page, 2, 19_999);
+    await expectFastSearchAfterReload(page, 2, 9_999);
   });
 });

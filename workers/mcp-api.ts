@@ -8,7 +8,7 @@ export function createMcpApi(services: WorkspaceServices) {
   return createMcpWorkerApi({
     registry: services.registry,
     context: () => {
-      const { db, search, semantic } = services.toolContext({ source: 'ai', caller: 'mcp' });
+      const { db, search, semantic } = services.toolContext({ source: 'mcp' });
       return { db, search, semantic };
     },
     channelOf: messagePortTransport,

@@ -158,7 +158,8 @@ export function createPluginsApi(deps: PluginsApiDeps) {
       if (!manifest.permissions.includes(known.permission)) {
         throw new AppError('invalid_argument', `The plugin ${manifest.name} has no ${known.permission} permission.`);
       }
-      const result = await registry.call(known.tool, input, deps.toolContext({ source: 'plugin', caller: pluginId }));
+      // The plugin's name is what the note's history shows as the writer.
+      const result = await registry.call(known.tool, input, deps.toolContext({ source: 'plugin', caller: manifest.name }));
       return payloadOf(result);
     }
   };

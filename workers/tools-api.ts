@@ -12,11 +12,11 @@ export interface ToolCallOptions {
   callId?: string;
   /** Who calls: the AI, a plugin or the user. Default 'user'. */
   source?: ToolCallSource;
-  /** Who exactly (a plugin id, an MCP client's name), for messages. */
+  /** Who exactly (a plugin's name, an MCP client's name): the writer's name in the change log. */
   caller?: string;
 }
 
-const SOURCES: readonly ToolCallSource[] = ['ai', 'plugin', 'user'];
+const SOURCES: readonly ToolCallSource[] = ['ai', 'plugin', 'mcp', 'user'];
 
 /** Builds the tool methods of the workspace API. */
 export function createToolsApi(services: WorkspaceServices) {

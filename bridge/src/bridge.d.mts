@@ -14,6 +14,10 @@ export interface BridgeOptions {
   /** When set, only these origins may connect as the tab. */
   allowedTabOrigins?: string[];
   log?: (line: string) => void;
+  /** How long an unused session lives (default SESSION_IDLE_MS). */
+  sessionIdleMs?: number;
+  /** Sessions kept at once (default MAX_CLIENT_SESSIONS). */
+  maxSessions?: number;
 }
 
 /** A running bridge. */
@@ -31,4 +35,5 @@ export interface Bridge {
 export const DEFAULT_PORT: number;
 export const MAX_BATCH: number;
 export const MAX_CLIENT_SESSIONS: number;
+export const SESSION_IDLE_MS: number;
 export function startBridge(options: BridgeOptions): Promise<Bridge>;

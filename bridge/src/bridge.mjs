@@ -2,11 +2,12 @@
 // relayed to the open Folio tab over a WebSocket at ws://127.0.0.1:PORT/tab. The MCP servers run in
 // the tab, over the user's notes; the bridge checks, routes and relays, nothing more.
 //
-// Order of checks on /mcp: Host/Origin (403), bearer token (401), method (405), body and batch
-// size (413/400),
-// tab connected (503), session (404 unknown, 400 missing); then the SDK transport takes over.
+// Order of checks on /mcp: Host/Origin (403), bearer token (401), method (405), session (404
+// unknown or expired), body and batch size (413/400), tab connected (503), session id (400 missing);
+// then the SDK transport takes over. Sessions expire when idle and the least recently used makes
+// room for a new client (client-sessions.mjs).
 import http from 'node:http';
-import { ClientSessions, BRIDGE_ERROR, NO_TAB_MESSAGE } from './client-sessions.mjs';
+import { ClientSessions, BRIDGE_ERROR, NO_TAB_MESSAGE, MAX_CLIENT_SESSIONS, SESSION_IDLE_MS } from './client-sessions.mjs';
 import { checkHostAndOrigin, loopbackHosts, loopbackOrigins, presentedToken, readJsonBody, sameSecret, sendJsonError } from './http-guard.mjs';
 import { TabLink } from './tab-link.mjs';
 
@@ -15,13 +16,13 @@ export const DEFAULT_PORT = 7411;
 const LOOPBACK = '127.0.0.1';
 /** The most messages one POST may batch (the SDK transport's own limit). */
 export const MAX_BATCH = 100;
-/** Client sessions the bridge keeps at once (the tab serves as many); a client ends its own with DELETE. */
-export const MAX_CLIENT_SESSIONS = 64;
+export { MAX_CLIENT_SESSIONS, SESSION_IDLE_MS };
 
 /**
  * Starts the bridge. Resolves once it listens.
  * @param {{ port?: number, clientToken: string, pairingToken: string, allowedOrigins?: string[],
- *   allowedTabOrigins?: string[], log?: (line: string) => void }} options
+ *   allowedTabOrigins?: string[], log?: (line: string) => void, sessionIdleMs?: number,
+ *   maxSessions?: number }} options
  */
 export async function startBridge(options) {
   const log = options.log ?? (() => {});
@@ -48,7 +49,13 @@ export async function startBridge(options) {
       sessions.tabDisconnected();
     }
   });
-  sessions = new ClientSessions({ tab, transportOptions: { enableDnsRebindingProtection: true, allowedHosts, allowedOrigins } });
+  sessions = new ClientSessions({
+    tab,
+    transportOptions: { enableDnsRebindingProtection: true, allowedHosts, allowedOrigins },
+    idleMs: options.sessionIdleMs,
+    maxSessions: options.maxSessions,
+    log
+  });
   tab.attach(server);
   const guard = { allowedHosts, allowedOrigins, clientToken: options.clientToken };
   server.on('request', (req, res) => {
@@ -91,23 +98,23 @@ async function handle(req, res, guard, tab, sessions) {
   }
   const sessionId = req.headers['mcp-session-id'];
   const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-  if (typeof sessionId === 'string' && !session) return sendJsonError(res, 404, -32001, 'Session not found: initialize a new session.');
+  if (typeof sessionId === 'string' && !session) return sendJsonError(res, 404, -32001, 'Session not found (it ended or expired): initialize a new session.');
   if (req.method !== 'POST') {
     if (!session) return sendJsonError(res, 400, BRIDGE_ERROR, 'Bad request: no Mcp-Session-Id header.');
+    sessions.use(session, res);
     return session.transport.handleRequest(req, res);
   }
-  const { body, error } = await readJsonBody(req);
-  if (error) return sendJsonError(res, error[0], error[1], error[2]);
+  const { body, error, close } = await readJsonBody(req);
+  if (error) return sendJsonError(res, error[0], error[1], error[2], null, close ? { connection: 'close' } : {});
   if (Array.isArray(body) && body.length > MAX_BATCH) {
     return sendJsonError(res, 400, -32600, `Invalid request: a batch holds at most ${MAX_BATCH} messages, this one ${body.length}.`);
   }
   const ids = requestIds(body);
   if (!tab.connected && ids.length > 0) return sendJsonError(res, 503, BRIDGE_ERROR, NO_TAB_MESSAGE, ids.length === 1 ? ids[0] : null);
-  if (!session && isInitialize(body) && sessions.size >= MAX_CLIENT_SESSIONS) {
-    return sendJsonError(res, 503, BRIDGE_ERROR, `Too many MCP sessions (${MAX_CLIENT_SESSIONS}): close another client's session and try again.`, ids[0] ?? null);
-  }
+  if (!session && isInitialize(body)) await sessions.makeRoom();
   const target = session ?? (isInitialize(body) ? await sessions.create() : undefined);
   if (!target) return sendJsonError(res, 400, BRIDGE_ERROR, 'Bad request: no Mcp-Session-Id header; start with initialize.');
+  sessions.use(target, res);
   // A client that hangs up before its answers arrive: the tab stops those calls.
   res.on('close', () => target.abandon(ids));
   return target.transport.handleRequest(req, res, body);

@@ -5,7 +5,18 @@
 //   the client's session goes on without re-initialising (the replayed answer is dropped);
 // - the requests waiting for the tab, answered with a clear error if the tab goes away, and
 //   cancelled in the tab if the client hangs up before its answer.
+//
+// Many clients never end their session with an HTTP DELETE (the MCP Inspector's CLI, any client
+// that crashes), so sessions do not wait for one: a session idle for `idleMs` (no request, no open
+// stream) is closed, and when `maxSessions` are open a new client's `initialize` evicts the least
+// recently used one. Either way the old client's next request gets 404 "Session not found", on
+// which the MCP spec has a client start a new session; a new client always gets in.
 import { randomUUID } from 'node:crypto';
+
+/** How long a session may sit unused before the bridge closes it. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** Client sessions kept at once; beyond that the least recently used makes room. */
+export const MAX_CLIENT_SESSIONS = 64;
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 /** The JSON-RPC error code of the bridge's own failures (MCP's "server error" range). */
@@ -23,14 +34,67 @@ const isRequest = (m) => typeof m?.method === 'string' && m.id !== undefined && 
 const isResponse = (m) => m?.method === undefined && m?.id !== undefined && ('result' in m || 'error' in m);
 
 export class ClientSessions {
-  /** @param {{ tab: { send(frame: any): boolean, connected: boolean }, transportOptions: object }} options */
-  constructor({ tab, transportOptions }) {
+  /**
+   * @param {{ tab: { send(frame: any): boolean, connected: boolean }, transportOptions: object,
+   *   idleMs?: number, maxSessions?: number, log?: (line: string) => void }} options
+   */
+  constructor({ tab, transportOptions, idleMs = SESSION_IDLE_MS, maxSessions = MAX_CLIENT_SESSIONS, log = () => {} }) {
     this.tab = tab;
     this.transportOptions = transportOptions;
-    /** @type {Map<string, Session>} */
+    this.idleMs = idleMs;
+    this.maxSessions = maxSessions;
+    this.log = log;
+    /** In order of use, least recent first. @type {Map<string, Session>} */
     this.sessions = new Map();
     this.replayNonce = randomUUID();
     this.replayCount = 0;
+    // Checked a few times per idle period; unref'd so it never keeps the process alive.
+    this.sweeper = setInterval(() => this.closeIdle(), Math.max(50, Math.min(60_000, idleMs / 4)));
+    this.sweeper.unref?.();
+  }
+
+  /**
+   * Marks a session used by one request until `res` closes (a GET stream stays open for long): a
+   * session in use is never idle, and moves to the recent end.
+   */
+  use(session, res) {
+    session.active += 1;
+    session.lastUsed = Date.now();
+    if (session.id && this.sessions.get(session.id) === session) {
+      this.sessions.delete(session.id);
+      this.sessions.set(session.id, session);
+    }
+    res.on('close', () => {
+      session.active -= 1;
+      session.lastUsed = Date.now();
+    });
+  }
+
+  /**
+   * Makes room for one more session: closes the least recently used (the one whose last request
+   * started longest ago; an SSE stream held open without requests does not count as use, or a
+   * crashed client's stream would keep its session forever). Sessions already being closed by a
+   * concurrent call count as gone, so ten new clients at once close ten old sessions.
+   */
+  async makeRoom() {
+    const closing = (this.closing ??= new Set());
+    const open = [...this.sessions.values()].filter((s) => !closing.has(s));
+    if (open.length < this.maxSessions) return;
+    const victim = open[0];
+    closing.add(victim);
+    this.log(`Session limit (${this.maxSessions}) reached: closing the least recently used session.`);
+    try {
+      await victim.transport.close();
+    } finally {
+      closing.delete(victim);
+    }
+  }
+
+  /** Closes the sessions unused for longer than idleMs. */
+  closeIdle(now = Date.now()) {
+    for (const session of [...this.sessions.values()]) {
+      if (session.active === 0 && now - session.lastUsed > this.idleMs) void session.transport.close();
+    }
   }
 
   get size() {
@@ -81,6 +145,7 @@ export class ClientSessions {
   }
 
   async closeAll() {
+    clearInterval(this.sweeper);
     await Promise.all([...this.sessions.values()].map((s) => s.transport.close()));
   }
 }
@@ -93,6 +158,9 @@ class Session {
     /** request key → id, for the requests the tab has not answered yet */
     this.pending = new Map();
     this.replayIds = new Set();
+    /** Requests (and open streams) of this session being served now. */
+    this.active = 0;
+    this.lastUsed = Date.now();
   }
 
   get id() {

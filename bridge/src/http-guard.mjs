@@ -60,31 +60,43 @@ export function presentedToken(req, url) {
   return url.searchParams.get('token');
 }
 
+/** Bytes of an oversized body read and dropped after answering 413, before the connection is cut. */
+const DRAIN_LIMIT_BYTES = 8 * MAX_BODY_BYTES;
+
 /**
  * Reads the body as JSON. Resolves `{ body }`, or `{ error: [status, code, message] }` for a body
- * over the limit (413, without reading the rest), one that is not JSON (400 parse error), or a
- * client that went away mid-body.
+ * over the limit (413), one that is not JSON (400 parse error), or a client that went away
+ * mid-body. Bytes are counted as they arrive, so a chunked body (no Content-Length) is stopped at
+ * the limit too. An oversized body is not destroyed at once: a client still sending would see a
+ * connection reset instead of the 413. The rest is read and dropped (up to DRAIN_LIMIT_BYTES) while
+ * the answer goes out with `Connection: close` (see `closeAfterAnswer`).
  */
 export function readJsonBody(req, maxBytes = MAX_BODY_BYTES) {
+  const tooLarge = { error: [413, -32600, `Request body too large: the limit is ${maxBytes} bytes.`], close: true };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    return Promise.resolve({ error: [413, -32600, `Request body too large: the limit is ${maxBytes} bytes.`] });
+    drain(req, 0);
+    return Promise.resolve(tooLarge);
   }
   return new Promise((resolve) => {
     const chunks = [];
     let size = 0;
-    req.on('data', (chunk) => {
+    const onData = (chunk) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        resolve({ error: [413, -32600, `Request body too large: the limit is ${maxBytes} bytes.`] });
-        req.destroy();
+      if (size <= maxBytes) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    });
+      req.off('data', onData);
+      chunks.length = 0;
+      drain(req, size);
+      resolve(tooLarge);
+    };
+    req.on('data', onData);
     req.on('error', () => resolve({ error: [400, -32700, 'The request body could not be read.'] }));
     req.on('aborted', () => resolve({ error: [400, -32700, 'The client closed the connection while sending.'] }));
     req.on('end', () => {
+      if (size > maxBytes) return;
       try {
         resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
       } catch {
@@ -92,4 +104,14 @@ export function readJsonBody(req, maxBytes = MAX_BODY_BYTES) {
       }
     });
   });
+}
+
+/** Reads and drops the rest of a refused body; cuts the connection once DRAIN_LIMIT_BYTES went by. */
+function drain(req, alreadyRead) {
+  let dropped = alreadyRead;
+  req.on('data', (chunk) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_LIMIT_BYTES) req.destroy();
+  });
+  req.resume();
 }

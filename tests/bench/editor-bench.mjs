@@ -33,7 +33,7 @@ const TARGET = { openMs: 100, saveMs: 30 };
 
 async function loadEditor() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-editor-bench-'));
-  const bundle = await rolldown({ input: join(ROOT, 'src/lib/editor/markdown.ts'), logLevel: 'silent' });
+  const bundle = await rolldown({ input: join(ROOT, 'src/lib/editor/markdown.ts'), resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, logLevel: 'silent' });
   const file = join(dir, 'editor.mjs');
   await bundle.write({ file, format: 'esm' });
   const mod = await import(pathToFileURL(file).href);

@@ -57,6 +57,8 @@ async function folioRoundTrips(browser, base) {
   await page.getByRole('button', { name: 'New note', exact: true }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // Settings shows one section at a time.
+  await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Plugins' }).click();
   await dialog.getByLabel('Plugin file').setInputFiles({ name: 'echo.js', mimeType: 'text/javascript', buffer: Buffer.from(ECHO_PLUGIN) });
   await dialog.getByRole('button', { name: 'Allow and install' }).click();
   await dialog.getByText('Tools: bench_echo').waitFor({ timeout: 30_000 });

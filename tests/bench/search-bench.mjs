@@ -31,7 +31,7 @@ const TARGET = { p95Ms: 15, buildMs: 3000, updateMs: 10, memoryBytes: 80 * 10485
 
 async function loadIndexModule() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-search-bench-'));
-  const bundle = await rolldown({ input: join(ROOT, 'src/lib/search/search-index.ts'), logLevel: 'silent' });
+  const bundle = await rolldown({ input: join(ROOT, 'src/lib/search/search-index.ts'), resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, logLevel: 'silent' });
   const file = join(dir, 'search-index.mjs');
   await bundle.write({ file, format: 'esm' });
   const mod = await import(pathToFileURL(file).href);

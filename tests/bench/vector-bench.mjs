@@ -41,7 +41,7 @@ async function loadIndexModule() {
     const entry = join(dir, 'entry.ts');
     const source = (file) => JSON.stringify(join(ROOT, 'src/lib/search/semantic', file));
     writeFileSync(entry, `export { VectorIndex } from ${source('vector-index.ts')};\nexport { TopK } from ${source('top-k.ts')};\n`);
-    const bundle = await rolldown({ input: entry, logLevel: 'silent' });
+    const bundle = await rolldown({ input: entry, resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, logLevel: 'silent' });
     const file = join(dir, 'vector-index.mjs');
     await bundle.write({ file, format: 'esm' });
     return await import(pathToFileURL(file).href);

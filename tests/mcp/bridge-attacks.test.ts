@@ -2,7 +2,7 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectBridge, type BridgeLinkStatus, type WebSocketConstructor } from '../../src/lib/mcp/bridge-link';
-import { MAX_CLIENT_SESSIONS } from '../../bridge/src/bridge.mjs';
+import { MAX_CLIENT_SESSIONS, startBridge } from '../../bridge/src/bridge.mjs';
 import { bridgeBase, CLIENT_TOKEN, connectHttpClient, initializeBody, post, startTestBridge, PAIRING_TOKEN, type BridgeHandle } from './bridge-kit';
 import { startNodeTab } from './node-tab';
 
@@ -195,14 +195,66 @@ describe('bridge against bad input and attacks', () => {
   });
 });
 
-describe('bridge session limit', () => {
-  it('refuses a new session beyond the limit and keeps serving the others', async () => {
+/** Initializes a session with a raw POST; resolves its session id. */
+async function initializeRaw(bridge: BridgeHandle): Promise<string> {
+  const response = await fetch(bridge.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}` },
+    body: initializeBody()
+  });
+  await response.text();
+  expect(response.status).toBe(200);
+  return response.headers.get('mcp-session-id')!;
+}
+
+describe('bridge sessions without DELETE', () => {
+  it('lets a new client in past the limit by closing the least recently used session, which then gets a clean 404', async () => {
     const { bridge } = await setup();
+    const firstId = await initializeRaw(bridge);
     const client = await connectHttpClient(bridge);
-    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS - 1 }, () => post(bridge, initializeBody())));
+    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS - 2 }, () => post(bridge, initializeBody())));
     expect(opened.every((r) => r.status === 200)).toBe(true);
-    const refused = await post(bridge, initializeBody());
-    expect([refused.status, refused.json.error.message]).toEqual([503, expect.stringMatching(/Too many MCP sessions/)]);
+    expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
+    expect((await client.listTools()).tools.length).toBe(5); // used now: the first session is the least recent
+    const more = await Promise.all(Array.from({ length: 10 }, () => post(bridge, initializeBody())));
+    expect(more.every((r) => r.status === 200)).toBe(true);
+    expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
+    const gone = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': firstId, 'mcp-protocol-version': '2025-06-18' });
+    expect([gone.status, gone.json.error.message]).toEqual([404, expect.stringMatching(/Session not found/)]);
     expect((await client.listTools()).tools.length).toBe(5);
+  }, 30_000); // 74 initializes at once: over vitest's 5 s default on a loaded 2-core machine
+
+  it('closes a session left idle, in the bridge and in the tab', async () => {
+    const bridge = await startBridge({ port: 0, clientToken: CLIENT_TOKEN, pairingToken: PAIRING_TOKEN, sessionIdleMs: 200 });
+    cleanups.push(() => bridge.close());
+    const tab = await startNodeTab(bridgeBase(bridge), PAIRING_TOKEN);
+    cleanups.push(() => tab.close());
+    await initializeRaw(bridge);
+    expect(bridge.sessionCount).toBe(1);
+    await expect.poll(() => bridge.sessionCount, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => tab.host.size, { timeout: 5000 }).toBe(0);
+  });
+});
+
+describe('bridge body limit', () => {
+  it('answers a chunked body over 1 MiB with 413, not a connection reset', async () => {
+    const { bridge } = await setup();
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(bridge.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}`, 'transfer-encoding': 'chunked' }
+      }, (response) => {
+        let body = '';
+        response.on('data', (c) => (body += c));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"');
+      const piece = 'x'.repeat(64 * 1024);
+      for (let i = 0; i < 40; i++) req.write(piece); // 2.5 MiB in 64 KiB chunks
+      req.end('"}}');
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error.message).toMatch(/too large/);
   });
 });

@@ -48,6 +48,8 @@ export async function openPairedTab(appUrl, bridge, pairingToken, { allowTools =
   await page.getByRole('button', { name: 'New note', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // Settings shows one section at a time.
+  await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Desktop apps (MCP)' }).click();
   await dialog.getByRole('textbox', { name: 'Bridge URL' }).fill(bridge.url.replace(/\/mcp$/, ''));
   await dialog.getByRole('textbox', { name: 'Pairing token' }).fill(pairingToken);
   await dialog.getByRole('textbox', { name: 'Pairing token' }).press('Tab');

@@ -177,6 +177,7 @@ class AgentLoop {
         known: new Set([...SESSION_TOOL_NAMES, ...workspace.map((tool) => tool.id)]),
         workspace: this.options.tools,
         session: hooks.sessionTools,
+        openNoteId: context.note?.id,
         signal: hooks.signal,
         onToolCall: hooks.onToolCall,
         confirm: hooks.confirm,

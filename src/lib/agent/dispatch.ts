@@ -4,6 +4,12 @@
  * with an error result the model can read and act on, so nothing runs and nothing is applied:
  * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
  * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
+ *
+ * A workspace tool's call that would change the note open in the editor (the tool names the note
+ * in its `writesNote` argument) is not run on the stored note: it goes to the editor's session host,
+ * which turns it into a suggestion in the review queue, so every change to the open note waits for
+ * the user's Accept, whichever tool the model picked.
+ *
  * A fourth step, the consent gate (consent.ts), holds a destructive call that follows a plugin's
  * output in the same turn until the user allows it.
  */
@@ -21,6 +27,8 @@ export interface DispatchContext {
   known: ReadonlySet<string>;
   workspace: WorkspaceToolHost;
   session?: SessionToolHost;
+  /** The note open in the editor this turn, if any. */
+  openNoteId?: string;
   signal?: AbortSignal;
   onToolCall?(entry: ToolTranscriptEntry): void;
   /** Asks the user before a destructive call after plugin output; absent → such calls are refused. */
@@ -43,7 +51,8 @@ export async function dispatchToolCall(call: ToolCall, step: number, ctx: Dispat
     arguments: 'value' in input ? input.value : call.arguments,
     isError: false,
     durationMs: 0,
-    step
+    step,
+    ...(tool && 'value' in input && writesOpenNote(tool, input.value, ctx) ? { review: true } : {})
   };
   ctx.onToolCall?.({ ...entry });
   const result = await resultOf(tool, call, input, ctx, entry);
@@ -82,6 +91,11 @@ async function resultOf(
   }
 }
 
+/** Whether the call would change the note open in the editor (see the module comment). */
+function writesOpenNote(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): boolean {
+  return tool.tier === 'workspace' && !!tool.writesNote && !!ctx.openNoteId && args[tool.writesNote] === ctx.openNoteId && !!ctx.session;
+}
+
 /**
  * The consent step: after plugin output this turn, a destructive call waits for the user. Resolves
  * with the refusal when they decline (or cannot be asked), undefined when the call may run.
@@ -103,6 +117,7 @@ async function consentGate(tool: TurnTool, args: Record<string, unknown>, ctx: D
 }
 
 function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {
+  if (writesOpenNote(tool, args, ctx)) return ctx.session!.call(tool.name, args, { signal: ctx.signal });
   if (tool.tier === 'workspace') return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
   if (!ctx.session) return Promise.reject(new Error('the editor is not connected.'));
   return ctx.session.call(tool.name, args, { signal: ctx.signal });

@@ -21,7 +21,7 @@ export interface SystemPromptOptions {
 }
 
 const FRAME = `You are the assistant in Folio, a local-first Markdown notes app. Help with the open note and the user's notes, notebooks and tags, using the tools. Be brief; reply in the user's language.
-Session tools edit the open note: each edit is a proposal the user accepts or rejects, so say what you proposed. An anchor is an exact, case-sensitive substring of the note's Markdown, short but unique. Get ids from tools; never guess them.`;
+Every change to the open note (session tools, and update_note, manage_tags or delete_note on it) is a proposal the user accepts or rejects, so say what you proposed. An anchor is an exact, case-sensitive substring of the note's Markdown, short but unique. Get ids from tools; never guess them.`;
 
 /** The system prompt for `context`: app framing, Markdown rules, today's date, then the note. */
 export function buildSystemPrompt(context: NoteContext, options: SystemPromptOptions): string {

@@ -31,6 +31,7 @@ export function buildToolList(context: NoteContext, workspace: readonly Workspac
       description: tool.description,
       inputSchema: tool.inputSchema,
       tier: 'workspace',
+      ...(tool.writesNote ? { writesNote: tool.writesNote } : {}),
       ...(tool.plugin ? { plugin: { pluginId: tool.plugin.pluginId, pluginName: tool.plugin.pluginName } } : {})
     }));
   for (const spec of sessionTools(context)) tools.push({ ...spec, tier: 'session' });

@@ -52,7 +52,7 @@ export class TurnState {
       content: entry.plugin ? framePluginOutput(entry.plugin.pluginName, entry.tool, text) : text,
       ...(result.isError ? { isError: true } : {})
     });
-    if (entry.tier === 'session' && !entry.isError) {
+    if ((entry.tier === 'session' || entry.review) && !entry.isError) {
       this.edits.push({ callId: entry.id, tool: entry.tool, arguments: entry.arguments as Record<string, unknown>, result });
     }
   }

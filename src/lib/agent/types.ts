@@ -51,6 +51,8 @@ export interface PluginSource {
 /** A tool offered this turn: the definition the model sees, plus the tier the dispatcher routes to. */
 export interface TurnTool extends ToolSpec {
   tier: ToolTier;
+  /** For workspace tools that change one note: the argument that names it. */
+  writesNote?: string;
   /** Set for a plugin's tool: its description and output are framed as the plugin's (provenance.ts). */
   plugin?: PluginSource;
 }
@@ -62,6 +64,8 @@ export interface WorkspaceToolInfo {
   inputSchema: JsonSchema;
   /** Tools switched off are not offered. */
   enabled?: boolean;
+  /** The argument naming the note the tool changes (registry's writesNote): on the open note, a suggestion. */
+  writesNote?: string;
   /** Set for a plugin's tool. */
   plugin?: PluginSource;
 }
@@ -76,7 +80,9 @@ export interface WorkspaceToolHost {
 /**
  * The open editor's session tools (issue 5): a handler that proposes each edit to the review queue and
  * answers with a result the model reads. It is a Comlink proxy to the main thread in the app, which
- * cannot receive the signal: the loop also stops waiting for it on abort.
+ * cannot receive the signal: the loop also stops waiting for it on abort. It also takes the calls of
+ * workspace tools that would change the open note (update_note, manage_tags, delete_note on it):
+ * those become suggestions too, by the same name and arguments.
  */
 export interface SessionToolHost {
   call(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<ToolResult>;
@@ -102,6 +108,8 @@ export interface ToolTranscriptEntry {
   durationMs: number;
   /** The loop step (1-based) the call was made in. */
   step: number;
+  /** A workspace tool's call on the open note, sent to the editor as a suggestion instead of run. */
+  review?: boolean;
 }
 
 /** A session-tool call of this turn that proposed an edit (now pending the user's review). */

@@ -95,22 +95,37 @@ export interface Resource {
 }
 
 /**
- * Who made a change: the user typing, the AI (any tool tier), a plugin, an import, the app itself
- * (`system`), or a sync bringing another device's change (`sync`).
+ * The kind of writer behind a change: the user (their own editor, in this tab or another), the
+ * sidebar's assistant, a plugin, an MCP client (a desktop app over the bridge, the browser's agent
+ * over WebMCP, an embedding page), an import, a sync, or Folio itself (the default notebook).
  */
-export type ChangeSource = 'user' | 'ai' | 'plugin' | 'import' | 'system' | 'sync';
+export type ChangeSource = 'user' | 'ai' | 'plugin' | 'mcp' | 'import' | 'sync' | 'system';
 
-/** A saved version of a note's title and body, taken before it changed. */
+/**
+ * Who wrote a change, as the change log and the history record it. Plain data, so it crosses
+ * workers and is stored as is.
+ */
+export interface Writer {
+  source: ChangeSource;
+  /** Which one: the plugin's name, the MCP client's name (from its `initialize`), the sync target. */
+  name?: string;
+  /** The browser tab a user's edit came from, so a tab can tell its own edits from another tab's. */
+  tab?: string;
+}
+
+/** A saved version of a note's title and body. */
 export interface Revision {
   id: string;
   note_id: string;
   title: string;
   body: string;
   created_time: number;
-  /** Why the revision was taken. */
+  /** Who caused the revision to be kept (the writer of the change that replaced this version). */
   source: ChangeSource;
-  /** A short label such as "Before AI edit (update_note)". */
+  /** Why it was kept, e.g. "Before an edit by the assistant (update_note)". */
   label: string;
+  /** Who wrote this version (unknown for revisions kept before writers were recorded). */
+  author?: Writer;
 }
 
 /** One entry of the change log every write appends to, in the same transaction. */
@@ -121,6 +136,12 @@ export interface Change {
   item_type: ItemType;
   kind: 'created' | 'updated' | 'deleted';
   source: ChangeSource;
+  /** Writer.name, when the writer has one. */
+  name?: string;
+  /** Writer.tab, for a user's edit. */
+  tab?: string;
+  /** 1 when the change wrote a note's title or body (not only its tags, notebook or to-do state). */
+  text?: 1;
   time: number;
 }
 

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
+import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -56,12 +56,28 @@ describe('schema version 3', () => {
   });
 });
 
-describe('schema version 4', () => {
-  it('opens a version-3 database with its data, and upgrades it to version 4 with the sync store and the conflict index', async () => {
+describe('schema versions 4 and 5', () => {
+  it('opens a version-3 database, keeping its data and search snapshot, with an empty conflicts table', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(3).stores(SCHEMA_V3);
+    await old.open();
+    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'x', updated_time: 5, deleted_time: 0 });
+    await old.table('search_index').add({ key: 'full-text', seq: 3, saved_time: 1, data: null });
+    old.close();
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
+    expect((await readSearchSnapshot(db, 'full-text'))?.seq).toBe(3);
+    expect(await db.conflicts.count()).toBe(0);
+  });
+
+  it('opens a version-4 database with its data, and upgrades it to version 5 with the sync store and the conflict index', async () => {
     const name = `upgrade-${Math.random()}`;
     const folder = 'a'.repeat(32);
     const old = new Dexie(name);
-    old.version(3).stores(SCHEMA_V3);
+    old.version(4).stores(SCHEMA_V4);
     await old.open();
     await old.table('folders').add({ id: folder, title: 'Old', parent_id: '', deleted_time: 0, updated_time: 1 });
     await old.table('notes').add({ id: 'b'.repeat(32), parent_id: folder, title: 'kept', body: 'x', updated_time: 5, deleted_time: 0, is_conflict: 0 });
@@ -71,12 +87,13 @@ describe('schema version 4', () => {
     await old.table('changes').add({ item_id: 'b'.repeat(32), item_type: 1, type: 2, time: 5, source: 'user' });
     await old.table('settings').put({ key: 'theme', value: 'dark' });
     await old.table('search_index').put({ key: 'full-text', seq: 1, saved_time: 2, data: { format: 'x', bytes: new Uint8Array([3, 4]) } });
+    await old.table('conflicts').put({ note_id: 'b'.repeat(32), hunks: [], copy_ids: ['c'.repeat(32)], created_time: 6 });
     old.close();
 
     const db = openDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
-    // Nothing of version 3 is lost...
+    expect(db.verno).toBe(5);
+    // Nothing of version 4 is lost...
     expect(await db.folders.get(folder)).toMatchObject({ title: 'Old' });
     expect((await db.notes.toArray()).map((n) => [n.title, n.body, n.deleted_time, n.is_conflict])).toEqual([
       ['kept', 'x', 0, 0],
@@ -87,7 +104,8 @@ describe('schema version 4', () => {
     expect(await readChangesSince(db, 0)).toMatchObject([{ item_id: 'b'.repeat(32), source: 'user' }]);
     expect(await db.settings.get('theme')).toMatchObject({ value: 'dark' });
     expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 1, data: { bytes: new Uint8Array([3, 4]) } });
-    // ...and version 4's additions work on it: the empty sync store, lists that find conflict copies by index.
+    expect(await db.conflicts.get('b'.repeat(32))).toMatchObject({ copy_ids: ['c'.repeat(32)] });
+    // ...and version 5's additions work on it: the empty sync store, lists that find conflict copies by index.
     expect(await db.sync_items.count()).toBe(0);
     await db.sync_items.put({ item_id: 'b'.repeat(32), item_type: 1, updated_time: 5, fingerprint: 'etag' });
     expect(await db.sync_items.get('b'.repeat(32))).toMatchObject({ fingerprint: 'etag' });

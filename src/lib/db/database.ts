@@ -7,7 +7,7 @@
  * repository write adds to in the same transaction; indexers (search, embeddings) follow it by `seq`.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag } from '$lib/core';
+import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag, Writer } from '$lib/core';
 
 /** An attachment's bytes, kept apart from its metadata so listing resources never loads blobs. */
 export interface BlobRecord {
@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -70,13 +70,48 @@ export interface SearchIndexRecord {
 }
 
 /**
- * Version 4, for sync: `sync_items` remembers, per item, what this device and the sync target last
- * agreed on; notes gain an index on `is_conflict`, so lists can leave conflict copies out cheaply
- * and the Conflicts list can find them.
+ * Version 4: pending conflicts between an editor's version of a note and one stored meanwhile, one
+ * record per note (note-writes.ts), so a conflict survives a reload and shows in every tab.
  */
 export const SCHEMA_V4 = {
   ...SCHEMA_V3,
-  notes: `${SCHEMA_V3.notes}, is_conflict`,
+  conflicts: 'note_id'
+};
+
+/**
+ * One place of a pending conflict: lines both sides changed. The note holds `mine` there; `theirs`
+ * is the other version's. `before` (the line above, null at the top) and `at` (the line index when
+ * it was found) find the place again after edits elsewhere.
+ */
+export interface ConflictHunk {
+  id: string;
+  at: number;
+  before: string | null;
+  base: string[];
+  mine: string[];
+  theirs: string[];
+  /** Who wrote theirs. */
+  theirsAuthor?: Writer;
+  /** Who wrote mine (the save that found the conflict). */
+  mineAuthor?: Writer;
+}
+
+/** The pending conflicts of one note, and the conflict copies (notebook "Conflicts") holding theirs in full. */
+export interface ConflictRecord {
+  note_id: string;
+  hunks: ConflictHunk[];
+  copy_ids: string[];
+  created_time: number;
+}
+
+/**
+ * Version 5, for sync: `sync_items` remembers, per item, what this device and the sync target last
+ * agreed on; notes gain an index on `is_conflict`, so lists can leave conflict copies out cheaply
+ * and the Conflicts list can find them.
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  notes: `${SCHEMA_V4.notes}, is_conflict`,
   sync_items: 'item_id'
 };
 
@@ -145,6 +180,7 @@ export class FolioDatabase extends Dexie {
   chats!: Table<ChatRecord, string>;
   plugins!: Table<PluginRecord, string>;
   search_index!: Table<SearchIndexRecord, string>;
+  conflicts!: Table<ConflictRecord, string>;
   sync_items!: Table<SyncItemRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -168,8 +204,10 @@ export class FolioDatabase extends Dexie {
           });
       });
     this.version(3).stores(SCHEMA_V3);
-    // Only a new store and an index: every note already has is_conflict (0 unless imported so).
+    // A new table only: nothing to convert.
     this.version(4).stores(SCHEMA_V4);
+    // Only a new store and an index: every note already has is_conflict (0 unless imported so).
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

@@ -47,7 +47,7 @@ export async function putImportBatch(db: FolioDatabase, batch: ImportBatch, opti
     await db.note_tags.bulkAdd(batch.noteTags);
     await db.resources.bulkAdd(batch.resources);
     for (const f of batch.folders) changes.log(f.id, ItemType.Folder, 'created');
-    for (const n of batch.notes) changes.log(n.id, ItemType.Note, 'created');
+    for (const n of batch.notes) changes.log(n.id, ItemType.Note, 'created', true);
     for (const t of batch.tags) changes.log(t.id, ItemType.Tag, 'created');
     for (const l of batch.noteTags) changes.log(l.id, ItemType.NoteTag, 'created');
     for (const r of batch.resources) changes.log(r.id, ItemType.Resource, 'created');
@@ -67,7 +67,7 @@ export async function patchImportedNotes(db: FolioDatabase, patches: { id: strin
   await writeTransaction(db, ['notes'], IMPORT, async (changes) => {
     for (const { id, ...patch } of patches) {
       await db.notes.update(id, patch);
-      changes.log(id, ItemType.Note, 'updated');
+      changes.log(id, ItemType.Note, 'updated', patch.body !== undefined);
     }
   });
 }

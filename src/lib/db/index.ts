@@ -1,5 +1,5 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, SyncItemRecord } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, ConflictRecord, ConflictHunk, SyncItemRecord } from './database';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
@@ -29,6 +29,9 @@ export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
+export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk, CONFLICTS_NOTEBOOK_TITLE } from './note-writes';
+export type { NoteEdit, NoteEditResult } from './note-writes';
+export { lastTextWriter } from './revisions-repo';
 export {
   getSyncItems,
   listSyncItems,

@@ -38,14 +38,14 @@ export async function createNote(db: FolioDatabase, fields: Partial<Note> = {}, 
     const note: Note = { ...noteDefaults(changes.now), ...fields, id: fields.id ?? newId(), parent_id, deleted_time: 0 };
     if (!fields.created_time) note.created_time = note.user_created_time = changes.now;
     await db.notes.add(note);
-    changes.log(note.id, ItemType.Note, 'created');
+    changes.log(note.id, ItemType.Note, 'created', true);
     return note;
   });
 }
 
 /**
- * Updates a note that is not in the trash. A change of title or body first saves a revision of the
- * old version (always when it comes from the AI or a plugin; for the user at most every 10 minutes).
+ * Updates a note that is not in the trash. A change of title or body first keeps a revision of the
+ * old version when revisions-repo's policy says so (always when another writer wrote it).
  */
 export async function updateNote(db: FolioDatabase, id: string, patch: NotePatch, options: WriteOptions = {}): Promise<Note> {
   return writeTransaction(db, ['notes', 'folders', 'revisions'], options, async (changes) => {
@@ -56,10 +56,10 @@ export async function updateNote(db: FolioDatabase, id: string, patch: NotePatch
       if (!folder || folder.deleted_time) throw new AppError('not_found', `No notebook with id ${patch.parent_id}.`);
     }
     const textChanged = (patch.title !== undefined && patch.title !== note.title) || (patch.body !== undefined && patch.body !== note.body);
-    if (textChanged) await saveRevisionIfDue(db, note, changes, options.label);
+    if (textChanged) await saveRevisionIfDue(db, note, changes);
     const next: Note = { ...note, ...patch, id, updated_time: changes.now, user_updated_time: patch.user_updated_time ?? changes.now };
     await db.notes.put(next);
-    changes.log(id, ItemType.Note, 'updated');
+    changes.log(id, ItemType.Note, 'updated', textChanged);
     return next;
   });
 }

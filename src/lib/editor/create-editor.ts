@@ -10,6 +10,7 @@ import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, redoDepth, undo, undoDepth } from 'prosemirror-history';
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, Selection, type Plugin, type Transaction } from 'prosemirror-state';
+import { Mapping } from 'prosemirror-transform';
 import { EditorView } from 'prosemirror-view';
 import { attachmentsPlugin, type OnFiles } from './attachments';
 import { parseClipboardText, serializeClipboardSlice } from './clipboard';
@@ -20,6 +21,7 @@ import { parseMarkdown } from './parse';
 import { replaceDocument } from './replace-document';
 import { serializeMarkdown } from './serialize';
 import { linkAt } from './links';
+import { applyStoredVersion, type DocSnapshot } from './stored-change';
 
 /** Options of {@link createEditor}. */
 export interface EditorOptions {
@@ -53,6 +55,17 @@ export interface FolioEditor {
   getMarkdown(): string;
   /** Replaces the content after an outside change (another tab); keeps the selection, no undo step. */
   setMarkdown(markdown: string): void;
+  /** Marks the document as it is now, for `applyStored` later; followed through every edit until used or released. */
+  snapshot(): DocSnapshot;
+  /** Stops following a snapshot. */
+  release(snapshot: DocSnapshot): void;
+  /**
+   * Takes the document from the snapshot's Markdown to `markdown` (a stored version made from it),
+   * keeping what the user typed since, the cursor and the undo history (stored-change.ts). The
+   * change is no undo step and does not call onChange. Returns false, changing nothing, when it
+   * cannot be fitted around the edits since. Releases the snapshot.
+   */
+  applyStored(snapshot: DocSnapshot, markdown: string): boolean;
   /** Opens another note: new content, empty history, cursor at the start. */
   load(markdown: string): void;
   undo(): boolean;
@@ -93,6 +106,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
 export function createEditor(element: HTMLElement, options: EditorOptions = {}): FolioEditor {
   let editable = options.editable ?? true;
   let cache: { doc: PMNode; markdown: string } | null = null;
+  const snapshots = new Set<{ doc: PMNode; mapping: Mapping }>();
   const getMarkdown = (): string => {
     const doc = view.state.doc;
     if (cache?.doc !== doc) cache = { doc, markdown: serializeMarkdown(doc) };
@@ -125,6 +139,7 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
     },
     dispatchTransaction(tr: Transaction) {
       view.updateState(view.state.apply(tr));
+      if (tr.docChanged) for (const snapshot of snapshots) for (const map of tr.mapping.maps) snapshot.mapping.appendMap(map);
       if (tr.docChanged && !tr.getMeta(EXTERNAL)) options.onChange?.(getMarkdown());
     }
   });
@@ -135,7 +150,24 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
       const tr = replaceDocument(view.state, parseMarkdown(markdown));
       if (tr) view.dispatch(tr.setMeta('addToHistory', false).setMeta(EXTERNAL, true));
     },
+    snapshot() {
+      const snapshot = { doc: view.state.doc, mapping: new Mapping() };
+      snapshots.add(snapshot);
+      return snapshot;
+    },
+    release(snapshot) {
+      snapshots.delete(snapshot as { doc: PMNode; mapping: Mapping });
+    },
+    applyStored(snapshot, markdown) {
+      // A snapshot from before a load() (or used already) maps nothing reliably.
+      if (!snapshots.delete(snapshot as { doc: PMNode; mapping: Mapping })) return false;
+      const tr = view.state.tr;
+      if (!applyStoredVersion(tr, snapshot, markdown)) return false;
+      if (tr.docChanged) view.dispatch(tr.setMeta('addToHistory', false).setMeta(EXTERNAL, true));
+      return true;
+    },
     load(markdown) {
+      snapshots.clear();
       const state = createState(parseMarkdown(markdown), options);
       view.updateState(state.apply(state.tr.setSelection(Selection.atStart(state.doc))));
     },

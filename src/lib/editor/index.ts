@@ -25,6 +25,7 @@ export {
 } from './markdown';
 export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
 export { replaceDocument, replaceDocIn } from './replace-document';
+export { applyStoredVersion, storedChanges, exactMarkdownChange, type DocSnapshot } from './stored-change';
 export { selectionMarkdown, serializeClipboardSlice, parseClipboardText } from './clipboard';
 export { toggleTask, setTaskChecked } from './task-commands';
 export { resourceId, type ResolveResourceUrl } from './node-views';
@@ -40,6 +41,12 @@ export {
   trackRange,
   untrackRange,
   ACCEPTED_EDIT_META,
+  CONFLICT_RESOLVED_META,
+  resolveConflict,
+  markdownChange,
+  proposeEdit,
+  overlapping,
+  type ConflictChoice,
   type Proposal,
   type ReviewPluginOptions
 } from './review';

@@ -102,13 +102,13 @@ describe('MCP server: tools', () => {
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
-  it('runs calls as the AI with caller mcp', async () => {
+  it('runs calls as an MCP client named by its initialize clientInfo', async () => {
     const bench = await mcpBench();
     let seen: ToolContext | undefined;
     bench.registry.register({ id: 'who', description: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, handler: (_i, ctx) => ((seen = ctx), 'ok') });
     const client = await bench.connect();
     await client.callTool({ name: 'who', arguments: {} });
-    expect({ source: seen?.source, caller: seen?.caller }).toEqual({ source: 'ai', caller: 'mcp' });
+    expect({ source: seen?.source, caller: seen?.caller }).toEqual({ source: 'mcp', caller: 'test-client' });
   });
 
   it('aborts the handler when the client cancels the call', async () => {

@@ -5,7 +5,9 @@
  *
  * One factory per context; it builds one `Server` per client session. Every server reads the same
  * registry (no second list of tools), filtered by the MCP switches (tool-access.ts). A call runs
- * with `source: 'ai'` and `caller: 'mcp'`, and the SDK's per-request AbortSignal, so a client's
+ * with `source: 'mcp'` and the client's name from its `initialize` (clientInfo) as `caller`, so its
+ * writes are named in the change log and the note's history, and with the SDK's per-request
+ * AbortSignal, so a client's
  * `notifications/cancelled` (or its session closing) aborts the call. Tool failures come back as
  * `isError` results; an unknown or switched-off tool is a protocol error (Invalid params), as the
  * MCP spec says for unknown tools.
@@ -107,7 +109,8 @@ function handleTools(server: Server, deps: McpServerDeps): void {
     if (!tool.enabled || !deps.access.isOn(tool)) {
       throw new McpError(ErrorCode.InvalidParams, `The tool ${name} is switched off for MCP clients in Folio (Settings → MCP); do not call it again.`);
     }
-    const ctx: ToolContext = { ...deps.context(), signal: extra.signal, source: 'ai', caller: 'mcp' };
+    const client = server.getClientVersion()?.name?.trim();
+    const ctx: ToolContext = { ...deps.context(), signal: extra.signal, source: 'mcp', ...(client ? { caller: client.slice(0, 100) } : {}) };
     // The registry throws only when the call was aborted: the client cancelled it (the SDK then
     // sends nothing) or its session closed (nobody to answer).
     return { ...(await deps.registry.call(name, args ?? {}, ctx)) };

@@ -58,13 +58,19 @@ describe('MCP session host', () => {
     expect([a.messages.length, b.messages.length, host.size]).toEqual([1, 1, 2]);
   });
 
-  it('refuses a session beyond the limit with a JSON-RPC error', async () => {
+  it('serves a session beyond the limit by closing the least recently used one', async () => {
     const bench = await mcpBench();
     const host = createMcpSessionHost(() => bench.factory);
-    for (let i = 0; i < MAX_SESSIONS; i++) host.open(`s${i}`, recorder().sink);
+    const sinks = Array.from({ length: MAX_SESSIONS }, () => recorder());
+    sinks.forEach((r, i) => host.open(`s${i}`, r.sink));
+    host.receive('s0', init(9), sinks[0].sink); // s0 used again: s1 is now the least recent
     const r = recorder();
-    host.receive('one-too-many', init(1), r.sink);
-    expect(r.messages[0]).toMatchObject({ id: 1, error: { code: -32000 } });
+    host.receive('one-more', init(1), r.sink);
+    await until(() => r.messages.length >= 1);
+    expect(r.messages[0]).toMatchObject({ id: 1, result: { serverInfo: expect.any(Object) } });
+    expect(host.size).toBe(MAX_SESSIONS);
+    expect(sinks[1].closed()).toBe(1);
+    expect(sinks[0].closed()).toBe(0);
   });
 
   it('aborts a call in flight when its session closes', async () => {

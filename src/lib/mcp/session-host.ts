@@ -11,10 +11,14 @@
  */
 import type { Transport as SdkTransport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { errorResponse, parseFrameToHost, requestId, type FrameChannel, type FrameFromHost, type JsonRpcMessage } from './frames';
+import { parseFrameToHost, type FrameChannel, type FrameFromHost, type JsonRpcMessage } from './frames';
 import type { McpServerFactory } from './server';
 
-/** Sessions one host runs at once; more are refused with a JSON-RPC error. */
+/**
+ * Sessions one host runs at once. A new one beyond that closes the least recently used (its carrier
+ * is told it closed; the bridge then answers that client 404, and the client starts afresh), since
+ * many clients never close their sessions and a new client must always get in.
+ */
 export const MAX_SESSIONS = 64;
 
 /** Where a session's outgoing messages go. */
@@ -79,10 +83,15 @@ export function createMcpSessionHost(getFactory: () => McpServerFactory | Promis
   const sessions = new Map<string, Session>();
   let factory: Promise<McpServerFactory> | undefined;
 
-  const open = (sessionId: string, sink: SessionSink): Session | undefined => {
+  const open = (sessionId: string, sink: SessionSink): Session => {
     const existing = sessions.get(sessionId);
-    if (existing) return existing;
-    if (sessions.size >= MAX_SESSIONS) return undefined;
+    if (existing) {
+      // Most recently used last: the Map's order is the eviction order.
+      sessions.delete(sessionId);
+      sessions.set(sessionId, existing);
+      return existing;
+    }
+    if (sessions.size >= MAX_SESSIONS) void sessions.values().next().value?.transport.close();
     const transport = new SessionTransport(sessionId, sink, () => {
       if (sessions.get(sessionId)?.transport === transport) sessions.delete(sessionId);
     });
@@ -97,11 +106,6 @@ export function createMcpSessionHost(getFactory: () => McpServerFactory | Promis
 
   const receive = (sessionId: string, message: JsonRpcMessage, sink: SessionSink) => {
     const session = open(sessionId, sink);
-    if (!session) {
-      const id = requestId(message);
-      if (id !== undefined) sink.message(errorResponse(id, -32000, `Folio serves at most ${MAX_SESSIONS} MCP sessions at once; close another client and try again.`));
-      return;
-    }
     session.ready.then(
       () => session.transport.onmessage?.(message as JSONRPCMessage),
       () => undefined

@@ -60,7 +60,7 @@ async function callTool(client: PageMcpClient, name: string, input: Record<strin
  * function is called. `channel` is a fresh channel to the session host.
  */
 export async function startWebMcp(modelContext: ModelContextLike, channel: FrameChannel, onError: (error: unknown) => void): Promise<() => void> {
-  const client = await connectPageClient(channel, 'webmcp', 'folio-webmcp');
+  const client = await connectPageClient(channel, 'webmcp', 'Browser agent (WebMCP)');
   let registration = new AbortController();
   let stopped = false;
   const register = async () => {

@@ -24,10 +24,28 @@ const result = (patch: Partial<TurnResult> = {}): TurnResult => ({
 });
 
 describe('chat turns', () => {
-  it('builds the history from finished turns only', () => {
+  it('builds the history from finished turns and what unfinished ones did', () => {
     const done = finishedTurn(turn({ id: 'a' }), result());
-    const failed = failedTurn(turn({ id: 'b' }), 'failed', 'boom');
-    expect(historyOf([done, failed])).toEqual(result().messages);
+    const failedBeforeAnswer = failedTurn(turn({ id: 'b' }), 'failed', 'boom', result({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const running = turn({ id: 'c', messages: [{ role: 'user', content: 'now' }] });
+    expect(historyOf([done, failedBeforeAnswer, running])).toEqual(result().messages);
+  });
+
+  it('keeps a stopped turn’s calls in the history, closed by a note of how it ended', () => {
+    const messages: TurnResult['messages'] = [
+      { role: 'user', content: 'Make a packing list' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'create_note', arguments: '{}' }] },
+      { role: 'tool', toolCallId: 'c1', name: 'create_note', content: '{"id":"n1"}' }
+    ];
+    const stopped = failedTurn(turn(), 'stopped', undefined, result({ reply: '', messages }));
+    expect(stopped.messages.slice(0, 3)).toEqual(messages);
+    expect(stopped.messages[3]).toMatchObject({ role: 'assistant', content: expect.stringMatching(/stopped this turn/) });
+    expect(historyOf([stopped])).toEqual(stopped.messages);
+  });
+
+  it('puts the earlier attempts of a retried turn before its own messages', () => {
+    const retried = finishedTurn(turn({ earlier: [{ role: 'user', content: 'first try' }] }), result());
+    expect(historyOf([retried])).toEqual([{ role: 'user', content: 'first try' }, ...result().messages]);
   });
 
   it('replaces a running tool entry when its result arrives', () => {
@@ -40,7 +58,8 @@ describe('chat turns', () => {
   it('keeps the calls of a failed turn from its partial result', () => {
     const failed = failedTurn(turn(), 'failed', 'The model call failed', result({ reply: '' }));
     expect(failed.tools).toHaveLength(1);
-    expect(failed.messages).toEqual([]);
+    expect(failed.messages.slice(0, 2)).toEqual(result().messages);
+    expect(failed.messages[2].content).toMatch(/ended here with an error: The model call failed/);
     expect(failed.error).toBe('The model call failed');
   });
 

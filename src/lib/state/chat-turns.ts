@@ -1,8 +1,13 @@
 /**
  * The chat transcript as the sidebar shows and stores it: one entry per user turn, holding the
  * streamed reply, the tool calls in order, the token usage, and the agent messages the turn added.
- * Only finished turns go into the next turn's history; a failed or stopped turn stays visible (with
- * what it did) and can be retried, which replaces it.
+ *
+ * Every turn's messages go into the next turn's history, also a turn that was stopped, failed or ran
+ * out of steps: its tool calls happened (a note was created, an edit proposed), and a model that is
+ * not told so does them again. The agent closes such a turn's messages properly for every wire
+ * format (each tool call answered, a call that never ran answered as not run), and a last assistant
+ * message says how the turn ended. Retry replaces the turn on screen but keeps its messages as the
+ * `earlier` part of the new one, so the model sees the first attempt and does not repeat its writes.
  */
 import type { ToolTranscriptEntry, TurnResult } from '$lib/agent';
 import type { ChatMessage, Usage } from '$lib/llm';
@@ -25,17 +30,24 @@ export interface ChatTurn {
   /** It failed on the provider settings (none chosen, or not allowed): only Settings can fix it. */
   needsSettings?: boolean;
   usage?: Usage;
-  /** The agent messages of a finished turn, for the history of the next. */
+  /** The agent messages of the turn (finished or not), for the history of the next. */
   messages: ChatMessage[];
+  /** The messages of earlier attempts at this turn, replaced by Retry (oldest first). */
+  earlier?: ChatMessage[];
   /** The reply was cut off by the model's output limit. */
   truncated?: boolean;
   /** Whole earlier turns left out to fit the model's context window. */
   droppedTurns?: number;
 }
 
-/** The history the next turn sends: the messages of every finished turn, in order. */
+/** The history the next turn sends: every turn's messages (earlier attempts first), in order. */
 export function historyOf(turns: readonly ChatTurn[]): ChatMessage[] {
-  return turns.filter((t) => t.status === 'done').flatMap((t) => t.messages);
+  return turns.filter((t) => t.status !== 'running').flatMap((t) => [...(t.earlier ?? []), ...t.messages]);
+}
+
+/** The messages a retry of `turn` keeps from it: its own earlier attempts, then this one. */
+export function attemptsOf(turn: ChatTurn): ChatMessage[] {
+  return [...(turn.earlier ?? []), ...turn.messages];
 }
 
 /** Adds a tool entry, or replaces the one with the same call id (its result arrived). */
@@ -66,8 +78,20 @@ export function failedTurn(turn: ChatTurn, status: 'failed' | 'stopped', error: 
     error,
     tools: partial && partial.transcript.length >= turn.tools.length ? partial.transcript : turn.tools,
     usage: partial?.usage ?? turn.usage,
-    messages: []
+    messages: unfinishedMessages(partial, status, error)
   };
+}
+
+/**
+ * The messages of a turn that did not finish, for later history: what it did, then a note of how it
+ * ended. Nothing when the model never answered (the user's message alone tells the model nothing,
+ * and Retry sends it again).
+ */
+function unfinishedMessages(partial: TurnResult | undefined, status: 'failed' | 'stopped', error: string | undefined): ChatMessage[] {
+  const messages = partial?.messages ?? [];
+  if (!messages.some((m) => m.role === 'assistant')) return [];
+  const how = status === 'stopped' ? 'The user stopped this turn here.' : `This turn ended here with an error: ${error ?? 'unknown'}.`;
+  return [...messages, { role: 'assistant', content: `[${how} The tool calls above were made; their results stand.]` }];
 }
 
 /** Turns read back from storage; a turn still marked running was cut off by a reload or a crash. */

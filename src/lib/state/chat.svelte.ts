@@ -14,7 +14,7 @@ import { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from '$lib/db
 import type { LoadProgress } from '$lib/llm';
 import { newCallId, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
 import type { TurnListener, TurnOutcome } from '../../../workers/agent-api';
-import { chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, type ChatTurn } from './chat-turns';
+import { attemptsOf, chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, type ChatTurn } from './chat-turns';
 import { loadProviderSettings, missingSetting, toAgentSettings } from './provider-settings';
 import { reviewQueueFor, type ReviewQueue } from './review.svelte';
 
@@ -143,14 +143,18 @@ export class ChatState {
     await this.#run(conversation, turn.id, history);
   }
 
-  /** Runs a failed or stopped turn again, in its place, with the same message. */
+  /**
+   * Runs a failed or stopped turn again, at the end, with the same message. What the first attempt
+   * did stays in the history (as the new turn's `earlier`), so its writes are not made twice.
+   */
   async retry(turnId: string): Promise<void> {
     const conversation = this.conversation;
     const at = conversation.turns.findIndex((t) => t.id === turnId);
     if (at < 0 || conversation.running) return;
     const old = conversation.turns[at];
-    const turn: ChatTurn = { id: newCallId(), user: old.user, reply: '', tools: [], status: 'running', messages: [] };
-    const history = historyOf(conversation.turns.slice(0, at));
+    const earlier = attemptsOf(old);
+    const turn: ChatTurn = { id: newCallId(), user: old.user, reply: '', tools: [], status: 'running', messages: [], ...(earlier.length ? { earlier } : {}) };
+    const history = [...historyOf(conversation.turns.slice(0, at)), ...historyOf(conversation.turns.slice(at + 1)), ...earlier];
     conversation.turns = [...conversation.turns.slice(0, at), ...conversation.turns.slice(at + 1), turn];
     await this.#run(conversation, turn.id, history);
   }

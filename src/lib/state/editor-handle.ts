@@ -1,7 +1,15 @@
 /** What the shell needs from a mounted note editor (the ProseMirror view lives in $lib/editor). */
 export interface NoteEditorHandle {
-  /** Replaces the document, e.g. when the note changed in another tab or a revision was restored. */
+  /** The document as Markdown. */
+  getMarkdown(): string;
+  /** Replaces the document, e.g. when a revision was restored. */
   setMarkdown(markdown: string): void;
+  /** Marks the document as it is now, to bring a stored version made from it in later (`applyStored`). */
+  snapshot(): object;
+  /** Stops following a snapshot that will not be used. */
+  release(snapshot: object): void;
+  /** Takes the document from the snapshot's text to `markdown` around the typing since; false when it cannot. */
+  applyStored(snapshot: object, markdown: string): boolean;
   undo(): void;
   redo(): void;
   canUndo(): boolean;

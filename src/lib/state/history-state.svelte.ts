@@ -1,7 +1,8 @@
 /** A note's history: its saved revisions (live, newest first) and restoring one. */
-import type { Revision } from '$lib/core';
+import { describeWriter, type Revision } from '$lib/core';
 import { listRevisions, restoreRevision } from '$lib/db';
 import { LiveQuery } from './live-query.svelte';
+import { tabId } from './tab-id';
 import type { NoteSession } from './note-session.svelte';
 import type { Workspace } from './workspace.svelte';
 
@@ -28,12 +29,19 @@ export class HistoryState {
     if (!revision) return false;
     try {
       await this.#session.flush();
-      await restoreRevision(this.#ws.db, revision.id);
+      await restoreRevision(this.#ws.db, revision.id, { source: 'user', tab: tabId() });
       return true;
     } catch (error) {
       this.#ws.alerts.report('Could not restore this version', error);
       return false;
     }
+  }
+
+  /** Who wrote a revision's version, for the list: "By you", "By MCP client “Claude”", or '' when unknown. */
+  authorOf(revision: Revision): string {
+    if (!revision.author) return '';
+    const who = describeWriter(revision.author, tabId());
+    return `By ${who}`;
   }
 
   destroy(): void {

@@ -1,16 +1,23 @@
 /**
  * The open note. It holds what the user sees (title, to-do state, body via the editor), saves
- * edits through an Autosaver, and follows the stored note with a live query so a change from
- * another tab, the AI or a restored revision shows up. While this tab has unsaved edits, they win
- * (the last save wins) and the stored version is not pushed into the editor, so typing is never
- * interrupted; once saved, any newer stored version is applied.
+ * edits through an Autosaver, and follows the stored note with a live query.
+ *
+ * Nothing anyone else stores is written over, and typing is never interrupted: the session keeps
+ * `base`, the stored version its text was made from. Every save goes through db's `saveNoteEdit`
+ * with that base, which merges the edit into whatever was stored meanwhile (another tab, an MCP
+ * client, a plugin) inside the save's transaction; the merged version then comes into the editor
+ * around what the user typed during the save (`applyStored`). A stored change that arrives while
+ * the user has unsaved typing makes the session save at once, so it merges (and shows) soon; one
+ * that arrives with nothing unsaved is brought into the editor directly. This tab saves only its
+ * user's edits and merge results, so two tabs on one note settle after one exchange: no echo.
  */
 import { liveQuery } from 'dexie';
 import type { Note, Tag } from '$lib/core';
-import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, updateNote, type FolioDatabase, type NotePatch, type WriteOptions } from '$lib/db';
+import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, saveNoteEdit, type FolioDatabase, type NoteEditResult, type NotePatch, type WriteOptions } from '$lib/db';
 import { Autosaver, type SaveStatus } from './autosave';
 import type { NoteEditorHandle } from './editor-handle';
 import { LiveQuery } from './live-query.svelte';
+import { tabId } from './tab-id';
 import { stashDraft } from './unsaved-drafts';
 
 /** One open note: its visible fields, its save status and its editor. */
@@ -26,28 +33,34 @@ export class NoteSession {
   gone = $state(false);
   /** Whether the note is a conflict copy made by sync (then it shows beside the other version). */
   isConflict = $state(false);
+  /** Set while the note is in the trash (it can be restored from here). */
+  inTrash = $state(false);
+  /** Set when an edit of this note was saved after it went to the trash (kept with it there). */
+  keptInTrash = $state(false);
   canUndo = $state(false);
   canRedo = $state(false);
   /** The note's tags, live. */
   readonly tags: LiveQuery<Tag[]>;
   /** The latest Markdown of the body (the editor's, or the stored one before it mounts). */
   body = '';
+  /** Told after the editor took a stored version in (the review queue places conflicts then). */
+  onSynced: (() => void) | null = null;
   #db: FolioDatabase;
   #saver: Autosaver<NotePatch>;
   #editor: NoteEditorHandle | null = null;
   #unsubscribe: () => void;
   /** Who the next save writes as (an accepted AI edit), until it succeeds; null for the user. */
   #nextWrite: WriteOptions | null = null;
+  /** The stored version the session's text was made from (see the module comment). */
+  #base = { title: '', body: '' };
+  /** Stored changes are looked at one after another. */
+  #reconciling: Promise<void> = Promise.resolve();
 
   constructor(db: FolioDatabase, id: string) {
     this.#db = db;
     this.id = id;
     this.#saver = new Autosaver<NotePatch>({
-      save: async (patch) => {
-        const write = this.#nextWrite;
-        await updateNote(db, id, patch, write ?? {});
-        if (this.#nextWrite === write) this.#nextWrite = null;
-      },
+      save: (patch) => this.#save(patch),
       onStatus: (status) => (this.status = status)
     });
     this.tags = new LiveQuery(() => undefined, () => getNoteTags(db, id), []);
@@ -58,22 +71,116 @@ export class NoteSession {
     this.#unsubscribe = () => subscription.unsubscribe();
   }
 
+  /** The version the session's text derives from (for a stash that survives a reload). */
+  get base(): { title: string; body: string } {
+    return this.#base;
+  }
+
+  async #save(patch: NotePatch): Promise<void> {
+    const write = this.#nextWrite;
+    const editor = this.#editor;
+    const snapshot = editor?.snapshot();
+    const sent = editor?.getMarkdown() ?? this.body;
+    let result: NoteEditResult;
+    try {
+      result = await saveNoteEdit(this.#db, this.id, { base: this.#base, patch }, { source: 'user', tab: tabId(), ...(write ?? {}) });
+    } catch (error) {
+      if (snapshot) editor?.release(snapshot);
+      throw error;
+    }
+    if (this.#nextWrite === write) this.#nextWrite = null;
+    this.keptInTrash = result.trashed;
+    this.#takeStored(result.note, sent, snapshot);
+  }
+
+  /**
+   * Brings a stored version in: into the editor (around the typing since `snapshot`, when the
+   * editor's text was `sent` then) and the fields the user has no pending edit of.
+   */
+  #takeStored(note: Note, sent: string, snapshot: object | undefined): void {
+    const pending = this.#saver.unsaved();
+    const editor = this.#editor;
+    let body = note.body;
+    if (note.body !== sent) {
+      if (editor && snapshot) {
+        if (!editor.applyStored(snapshot, note.body)) {
+          // It could not be fitted around the typing since: keep the text, and let the next save
+          // merge the stored version, with the text sent as the common ancestor.
+          this.#base = { title: note.title, body: sent };
+          this.#saver.edit({ body: editor.getMarkdown() });
+          return;
+        }
+        body = editor.getMarkdown();
+      } else if (!editor && pending?.body !== undefined) {
+        body = pending.body; // not mounted: the next save merges
+        this.#base = { title: note.title, body: sent };
+        this.#fields(note, pending);
+        return;
+      }
+    } else if (snapshot) {
+      editor?.release(snapshot);
+      body = editor?.getMarkdown() ?? this.body;
+    }
+    this.#base = { title: note.title, body: note.body };
+    if (body !== this.body) this.body = body;
+    // The editor may hold typing newer than the stored version: it must be saved on top of it.
+    if (body !== note.body) this.#saver.edit({ body });
+    this.#fields(note, this.#saver.unsaved());
+    this.onSynced?.();
+  }
+
+  /** The stored title and to-do state, where the user has no edit of them pending. */
+  #fields(note: Note, pending: NotePatch | null): void {
+    if (pending?.title === undefined) this.title = note.title;
+    if (pending?.is_todo === undefined) this.isTodo = note.is_todo === 1;
+    if (pending?.todo_completed === undefined) this.completed = note.todo_completed > 0;
+  }
+
   #onStored(note: Note | undefined): void {
+    this.inTrash = !!note && note.deleted_time > 0;
     if (!note || note.deleted_time) {
       this.gone = true;
       return;
     }
     this.gone = false;
     this.isConflict = note.is_conflict === 1;
-    if (this.#saver.dirty && this.loaded) return;
-    this.title = note.title;
-    this.isTodo = note.is_todo === 1;
-    this.completed = note.todo_completed > 0;
-    if (note.body !== this.body) {
+    if (!this.loaded) {
+      this.#base = { title: note.title, body: note.body };
       this.body = note.body;
-      this.#editor?.setMarkdown(note.body);
+      this.#fields(note, null);
+      this.loaded = true;
+      return;
     }
-    this.loaded = true;
+    this.#reconciling = this.#reconciling.then(() => this.#reconcile()).catch(() => {
+      // The save reports its own failure in the status and retries; nothing else can fail here.
+    });
+  }
+
+  /** Looks at the stored note once the save in flight (if any) is done; see the module comment. */
+  async #reconcile(): Promise<void> {
+    if (this.#saver.dirty) {
+      await this.#saver.flush(); // the save merges the stored version
+      // A save that failed keeps its edit pending and retries (and merges) then.
+      if (this.#saver.dirty) return;
+    }
+    const note = await getNote(this.#db, this.id);
+    if (!note || note.deleted_time || this.#saver.dirty) return;
+    if (note.body === this.#base.body && note.title === this.#base.title) {
+      this.#fields(note, null);
+      return;
+    }
+    const editor = this.#editor;
+    const text = editor?.getMarkdown() ?? this.body;
+    if (text !== this.#base.body) {
+      // Typing the save has not seen yet: save it, merged.
+      this.#saver.edit({ body: text });
+      await this.#saver.flush();
+      return;
+    }
+    const snapshot = editor?.snapshot();
+    if (editor && snapshot && !editor.applyStored(snapshot, note.body)) editor.setMarkdown(note.body);
+    this.body = editor?.getMarkdown() ?? note.body;
+    this.#takeStored(note, note.body, undefined);
   }
 
   /** Connects the mounted editor (or disconnects it with null). */
@@ -120,10 +227,10 @@ export class NoteSession {
     return this.flush();
   }
 
-  /** Writes unsaved edits synchronously to `storage`, for when the page is going away. */
+  /** Writes unsaved edits synchronously to `storage` (with their base), for when the page is going away. */
   stashUnsaved(storage: Storage): void {
     const patch = this.#saver.unsaved();
-    if (patch) stashDraft(storage, this.id, patch);
+    if (patch) stashDraft(storage, this.id, patch, Date.now(), this.#base);
   }
 
   /** Saves pending edits now. */
@@ -132,9 +239,10 @@ export class NoteSession {
   }
 
   /**
-   * Saves pending edits now as written by `write.source` (an accepted AI edit: `{source: 'ai',
-   * label}`), so the note's history keeps the version before it. A save already running finishes
-   * as the user's first; a failed save keeps the source for its retry.
+   * Saves pending edits now as written by `write` (an accepted AI edit: `{source: 'ai', label}`;
+   * a resolved conflict: `{keepRevision: true, label}`), so the note's history keeps the version
+   * before it. A save already running finishes as the user's first; a failed save keeps the
+   * writer for its retry.
    */
   saveAs(write: WriteOptions): Promise<void> {
     this.#nextWrite = write;
@@ -143,12 +251,12 @@ export class NoteSession {
 
   /** Adds tags by title (missing tags are created). */
   async addTag(title: string): Promise<void> {
-    await addTagsToNote(this.#db, this.id, [title]);
+    await addTagsToNote(this.#db, this.id, [title], { source: 'user', tab: tabId() });
   }
 
   /** Removes a tag by title. */
   async removeTag(title: string): Promise<void> {
-    await removeTagsFromNote(this.#db, this.id, [title]);
+    await removeTagsFromNote(this.#db, this.id, [title], { source: 'user', tab: tabId() });
   }
 
   /**

@@ -12,8 +12,13 @@ async function open(body = 'first') {
   const note = await createNote(db, { title: 'T', body });
   const session = new NoteSession(db, note.id);
   await vi.waitFor(() => expect(session.loaded).toBe(true));
+  let text = body;
   const editor: NoteEditorHandle = {
-    setMarkdown: vi.fn(),
+    getMarkdown: () => text,
+    snapshot: () => ({}),
+    release: vi.fn(),
+    applyStored: vi.fn((_s: object, markdown: string) => ((text = markdown), true)),
+    setMarkdown: vi.fn((markdown: string) => void (text = markdown)),
     undo: vi.fn(),
     redo: vi.fn(),
     canUndo: () => false,
@@ -21,7 +26,12 @@ async function open(body = 'first') {
     focus: vi.fn()
   };
   session.attachEditor(editor);
-  return { db, note, session, editor };
+  /** The user types: the editor's text changes and tells the session. */
+  const type = (markdown: string) => {
+    text = markdown;
+    session.setBody(markdown);
+  };
+  return { db, note, session, editor, type, text: () => text };
 }
 
 describe('NoteSession', () => {
@@ -32,29 +42,37 @@ describe('NoteSession', () => {
   });
 
   it('saves edits on flush', async () => {
-    const { db, note, session } = await open();
+    const { db, note, session, type } = await open();
     session.setTitle('New title');
-    session.setBody('new body');
+    type('new body');
     await session.flush();
     expect(await getNote(db, note.id)).toMatchObject({ title: 'New title', body: 'new body' });
     expect(session.status).toEqual({ kind: 'saved' });
   });
 
   it('puts a change made elsewhere into the editor when nothing is unsaved', async () => {
-    const { db, note, session, editor } = await open();
+    const { db, note, session, text } = await open();
     await updateNote(db, note.id, { title: 'From another tab', body: 'changed elsewhere' });
-    await vi.waitFor(() => expect(editor.setMarkdown).toHaveBeenCalledWith('changed elsewhere'));
+    await vi.waitFor(() => expect(text()).toBe('changed elsewhere'));
     expect(session.title).toBe('From another tab');
   });
 
-  it('keeps unsaved typing when the note changes elsewhere, and its save wins', async () => {
-    const { db, note, session, editor } = await open();
-    session.setBody('typed here');
-    await updateNote(db, note.id, { body: 'changed elsewhere' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(editor.setMarkdown).not.toHaveBeenCalled();
-    await session.flush();
-    expect((await getNote(db, note.id))?.body).toBe('typed here');
+  it('merges unsaved typing with a change stored elsewhere: both are kept, in the note and the editor', async () => {
+    const { db, note, session, type, text } = await open('one\n\ntwo\n\nthree');
+    type('one typed\n\ntwo\n\nthree');
+    await updateNote(db, note.id, { body: 'one\n\ntwo\n\nthree\n\nsocks' }, { source: 'mcp', name: 'Claude' });
+    await vi.waitFor(async () => expect((await getNote(db, note.id))?.body).toBe('one typed\n\ntwo\n\nthree\n\nsocks'));
+    await vi.waitFor(() => expect(text()).toBe('one typed\n\ntwo\n\nthree\n\nsocks'));
+    expect(session.status).toEqual({ kind: 'saved' });
+  });
+
+  it('records a conflict when typing and a stored change touch the same line, keeping the typing', async () => {
+    const { db, note, type, text } = await open('one\n\ntwo');
+    type('one\n\ntwo typed');
+    await updateNote(db, note.id, { body: 'one\n\ntwo changed' }, { source: 'user', tab: 'other-tab' });
+    await vi.waitFor(async () => expect(await db.conflicts.get(note.id)).toBeDefined());
+    expect(text()).toBe('one\n\ntwo typed');
+    expect((await getNote(db, note.id))?.body).toBe('one\n\ntwo typed');
   });
 
   it('marks itself gone when the note is moved to the trash elsewhere', async () => {

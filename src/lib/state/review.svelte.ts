@@ -8,6 +8,10 @@
 import type { EditOutcome, SessionEdit } from '$lib/agent';
 import { ACCEPTED_EDIT_META, acceptEdits, pendingProposals, rejectEdits, reviewPlugin, type FolioEditor, type Proposal } from '$lib/editor';
 import type { Plugin } from 'prosemirror-state';
+import type { FolioDatabase } from '$lib/db';
+import { ConflictView } from './conflict-view';
+import { NoteSuggestions, type NoteSuggestion } from './note-suggestions.svelte';
+import { proposeOpenNoteWrite } from './open-note-writes';
 import type { NoteSession } from './note-session.svelte';
 import { OutcomeQueue, startSessionTurn, type SessionTurnHandle } from './session-tools';
 
@@ -17,14 +21,28 @@ export const ACCEPTED_EDIT_LABEL = 'Accepted AI edit';
 interface Mounted {
   editor: FolioEditor;
   session: NoteSession;
+  conflicts?: ConflictView;
+  context?: ReviewContext;
+}
+
+/** What `attach` needs besides the editor: the database (for conflicts) and where failures go. */
+export interface ReviewContext {
+  db: FolioDatabase;
+  report(what: string, error: unknown): void;
 }
 
 /** See the module comment. One per tab. */
 export class ReviewQueue {
   /** Pending proposals that can be accepted. */
   acceptable = $state(0);
-  /** All pending proposals (stale ones included). */
+  /** All pending proposals (stale ones included; conflicts not). */
   pending = $state(0);
+  /** Conflicts shown in the open note. */
+  conflicts = $state(0);
+  /** Suggested changes of the open note that are not body text (title, tags, move, trash): cards. */
+  readonly cards = new NoteSuggestions();
+  /** Inline proposals, for the counts with the cards. */
+  #inline = $state({ pending: 0, acceptable: 0 });
   readonly outcomes = new OutcomeQueue();
   #mounted: Mounted | null = null;
   /** The model's call id of each proposal, once its turn finished. */
@@ -38,51 +56,66 @@ export class ReviewQueue {
       onAccept: (id) => this.accept([id]),
       onReject: (id) => this.reject([id]),
       onReask: (id) => this.reask(id),
+      onKeep: (id, choice) => void this.#mounted?.conflicts?.keep(id, choice),
       onChange: (proposals) => {
-        this.pending = proposals.filter((p) => !p.draft).length;
-        this.acceptable = proposals.filter((p) => !p.draft && !p.stale).length;
+        const edits = proposals.filter((p) => p.kind !== 'conflict');
+        this.#inline = { pending: edits.filter((p) => !p.draft).length, acceptable: edits.filter((p) => !p.draft && !p.stale).length };
+        this.#count();
+        this.conflicts = proposals.length - edits.length;
       }
     });
   }
 
-  /** Connects the editor of the open note (call `detach` when it goes). */
-  attach(editor: FolioEditor, session: NoteSession): void {
-    this.#mounted = { editor, session };
+  /** Connects the editor of the open note (call `detach` when it goes); with `context`, its conflicts show. */
+  attach(editor: FolioEditor, session: NoteSession, context?: ReviewContext): void {
+    const conflicts = context && new ConflictView(context.db, editor, session, context.report);
+    this.#mounted = { editor, session, conflicts, context };
+    session.onSynced = () => conflicts?.place(true);
   }
 
   /** Disconnects an editor; its pending edits were never applied and are reported as not applied. */
   detach(editor: FolioEditor): void {
     if (this.#mounted?.editor !== editor) return;
-    const { session } = this.#mounted;
-    for (const p of pendingProposals(editor.view.state)) if (!p.draft) this.#record(session.id, p, 'rejected');
+    const { session, conflicts } = this.#mounted;
+    conflicts?.stop();
+    session.onSynced = null;
+    for (const p of pendingProposals(editor.view.state)) if (!p.draft && p.kind !== 'conflict') this.#record(session.id, p, 'rejected');
+    for (const card of this.cards.take('all')) this.#record(session.id, card, 'rejected');
     this.#mounted = null;
-    this.pending = this.acceptable = 0;
+    this.#inline = { pending: 0, acceptable: 0 };
+    this.conflicts = 0;
+    this.#count();
   }
 
   /** Sets up a chat turn about `noteId`, or null when that note's editor is not mounted. */
   startTurn(noteId: string): SessionTurnHandle | null {
     const mounted = this.#mounted;
     if (!mounted || mounted.session.id !== noteId) return null;
+    const context = mounted.context;
     return startSessionTurn({
       editor: mounted.editor,
       noteId,
       title: mounted.session.title,
-      isCurrent: () => this.#mounted === mounted
+      isCurrent: () => this.#mounted === mounted,
+      workspaceWrite: context
+        ? (name, args, newId) => proposeOpenNoteWrite({ editor: mounted.editor, session: mounted.session, db: context.db, cards: this.cards, newId }, name, args).finally(() => this.#count())
+        : undefined
     });
   }
 
   /** Remembers which model call proposed each edit of a finished turn. */
   linkCalls(edits: readonly SessionEdit[]): void {
     for (const edit of edits) {
-      const id = edit.result.structuredContent?.editId;
-      if (typeof id === 'string') this.#calls.set(id, edit.callId);
+      const { editId, editIds } = edit.result.structuredContent ?? {};
+      for (const id of Array.isArray(editIds) ? editIds : [editId]) if (typeof id === 'string') this.#calls.set(id, edit.callId);
     }
   }
 
-  /** Accepts proposals (ids, or all) in one transaction and saves the note as the AI's. */
+  /** Accepts proposals (ids, or all) in one transaction and saves the note as the AI's; cards too. */
   accept(ids: readonly string[] | 'all'): void {
     const mounted = this.#mounted;
     if (!mounted) return;
+    void this.#acceptCards(mounted, ids);
     const { view } = mounted.editor;
     const before = pendingProposals(view.state);
     let accepted: string[] = [];
@@ -100,9 +133,33 @@ export class ReviewQueue {
     const mounted = this.#mounted;
     if (!mounted) return;
     const { view } = mounted.editor;
-    const chosen = pendingProposals(view.state).filter((p) => !p.draft && (ids === 'all' || ids.includes(p.id)));
+    for (const card of this.cards.take(ids)) this.#record(mounted.session.id, card, 'rejected');
+    this.#count();
+    const chosen = pendingProposals(view.state).filter((p) => !p.draft && p.kind !== 'conflict' && (ids === 'all' || ids.includes(p.id)));
     if (!rejectEdits(chosen.map((p) => p.id))(view.state, view.dispatch)) return;
     for (const p of chosen) this.#record(mounted.session.id, p, p.stale ? 'stale' : 'rejected');
+  }
+
+  /** Applies accepted cards one after another; a failure is reported and the card comes back. */
+  async #acceptCards(mounted: Mounted, ids: readonly string[] | 'all'): Promise<void> {
+    const taken = this.cards.take(ids);
+    this.#count();
+    // The trash last: it closes the note.
+    for (const card of [...taken].sort((a, b) => Number(a.tool === 'delete_note') - Number(b.tool === 'delete_note'))) {
+      try {
+        await card.apply();
+        this.#record(mounted.session.id, card, 'accepted');
+      } catch (error) {
+        this.cards.add(card);
+        this.#count();
+        mounted.context?.report('Could not apply the suggested change', error);
+      }
+    }
+  }
+
+  #count(): void {
+    this.pending = this.#inline.pending + this.cards.items.length;
+    this.acceptable = this.#inline.acceptable + this.cards.items.length;
   }
 
   /** Drops a stale proposal and asks the model for it again. */
@@ -114,7 +171,7 @@ export class ReviewQueue {
     this.onReask?.(mounted.session.id, proposal);
   }
 
-  #record(noteId: string, proposal: Proposal, status: EditOutcome['status']): void {
+  #record(noteId: string, proposal: Pick<Proposal | NoteSuggestion, 'id' | 'tool' | 'summary'>, status: EditOutcome['status']): void {
     const callId = this.#calls.get(proposal.id);
     this.outcomes.add(noteId, { ...(callId ? { callId } : {}), tool: proposal.tool, status, summary: proposal.summary });
   }

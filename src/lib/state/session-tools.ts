@@ -5,9 +5,10 @@
  * opened, every call is refused with a result saying so, and nothing is proposed.
  */
 import type { EditOutcome, NoteContext, SessionToolHost } from '$lib/agent';
-import { clearDrafts, cursorOffset, runSessionTool, selectionMarkdown, showDraft, trackRange, untrackRange, type FolioEditor } from '$lib/editor';
+import { clearDrafts, cursorOffset, runSessionTool, selectionMarkdown, showDraft, toolError, trackRange, untrackRange, type FolioEditor, type SessionToolResult } from '$lib/editor';
 import { SESSION_TOOL_NAMES } from '$lib/agent';
 import { newCallId } from '$lib/rpc';
+import { OPEN_NOTE_WRITE_TOOLS } from './open-note-writes';
 
 /** The open note as a turn needs it. */
 export interface TurnTarget {
@@ -16,6 +17,8 @@ export interface TurnTarget {
   title: string;
   /** Whether this editor still shows this note (false once closed or switched). */
   isCurrent(): boolean;
+  /** Turns a workspace tool's call on this note into suggestions (open-note-writes.ts). */
+  workspaceWrite?(name: string, args: Record<string, unknown>, newId: () => string): Promise<SessionToolResult>;
 }
 
 /** A turn's context, session-tool host and clean-up. */
@@ -42,13 +45,16 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
   };
   if (selectionKey) editor.view.dispatch(trackRange(state, selectionKey, from, to));
   const title = target.title || 'Untitled';
+  const newId = () => `edit-${++proposals}`;
+  const refusal = () => (target.isCurrent() && !editor.view.isDestroyed ? null : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`);
   const host: SessionToolHost = {
-    call: async (name, args) =>
-      runSessionTool(editor.view, name, args, {
-        selectionKey,
-        newId: () => `edit-${++proposals}`,
-        refusal: () => (target.isCurrent() && !editor.view.isDestroyed ? null : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`)
-      })
+    call: async (name, args) => {
+      if (OPEN_NOTE_WRITE_TOOLS.has(name) && target.workspaceWrite) {
+        const refused = refusal();
+        return refused ? toolError(`${refused} Nothing was changed.`) : target.workspaceWrite(name, args, newId);
+      }
+      return runSessionTool(editor.view, name, args, { selectionKey, newId, refusal });
+    }
   };
   const live = () => target.isCurrent() && !editor.view.isDestroyed;
   const drafts = new DraftStream((index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey }));

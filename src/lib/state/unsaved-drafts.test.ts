@@ -46,4 +46,17 @@ describe('unsaved drafts', () => {
     expect(await recoverDrafts(db, storage)).toBe(0);
     expect((await getNote(db, note.id))?.body).toBe('newer elsewhere');
   });
+
+  it('merges a draft with its base into what was stored after it (a reload mid-save)', async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    const base = 'Intro.\n\nMiddle.\n\nEnd.';
+    const note = await createNote(db, { title: 'T', body: base }, { now: 1000 });
+    const { updateNote } = await import('$lib/db');
+    await updateNote(db, note.id, { body: base.replace('End.', 'End, from another tab.') }, { source: 'user', tab: 'other', now: 3000 });
+    const storage = memoryStorage();
+    stashDraft(storage, note.id, { body: base.replace('Intro.', 'Intro, typed before reload.') }, 2000, { title: 'T', body: base });
+    expect(await recoverDrafts(db, storage)).toBe(1);
+    expect((await getNote(db, note.id))?.body).toBe('Intro, typed before reload.\n\nMiddle.\n\nEnd, from another tab.');
+  });
 });

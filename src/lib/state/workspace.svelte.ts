@@ -14,6 +14,7 @@ import {
   listNotebooks,
   openDatabase,
   requestPersistentStorage,
+  restoreNote,
   trashNote,
   updateNote,
   type FolioDatabase,
@@ -27,6 +28,7 @@ import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
 import { firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
+import { tabId } from './tab-id';
 import { SettingsNavigation } from './settings-nav.svelte';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
@@ -245,7 +247,7 @@ export class Workspace {
     this.session = null;
     void previous?.close();
     try {
-      const note = await createNote(this.db, parent_id ? { parent_id } : {});
+      const note = await createNote(this.db, parent_id ? { parent_id } : {}, { source: 'user', tab: tabId() });
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
       this.openNote(note.id);
@@ -262,10 +264,21 @@ export class Workspace {
     if (!session) return;
     try {
       await session.flush();
-      await trashNote(this.db, session.id);
+      await trashNote(this.db, session.id, { source: 'user', tab: tabId() });
       await this.closeNote();
     } catch (error) {
       this.alerts.report('Could not move the note to the trash', error);
+    }
+  }
+
+  /** Takes the open note out of the trash (it was trashed elsewhere while open here). */
+  async restoreOpenNote(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    try {
+      await restoreNote(this.db, session.id, { source: 'user', tab: tabId() });
+    } catch (error) {
+      this.alerts.report('Could not restore the note', error);
     }
   }
 
@@ -273,7 +286,7 @@ export class Workspace {
   async moveNote(noteId: string, notebookId: string): Promise<void> {
     try {
       if (this.session?.id === noteId) await this.session.flush();
-      await updateNote(this.db, noteId, { parent_id: notebookId });
+      await updateNote(this.db, noteId, { parent_id: notebookId }, { source: 'user', tab: tabId() });
     } catch (error) {
       this.alerts.report('Could not move the note', error);
     }

@@ -12,6 +12,7 @@ export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE, semanticSearchDescription } fro
 export type { SemanticKind } from './builtin/semantic-search-notes';
 export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
 export { DEFAULT_READ_CHARS } from './builtin/read-note';
+export { editedBody } from './builtin/update-note';
 export {
   MAX_QUERY_CHARS,
   MAX_TITLE_CHARS,

@@ -117,8 +117,17 @@ function compileEntry(definition: ToolDefinition, enabled: boolean): Entry {
 }
 
 function info(entry: Entry): ToolInfo {
-  const { id, description, inputSchema, outputSchema, annotations, plugin } = entry.definition;
-  return { id, description, inputSchema, ...(outputSchema ? { outputSchema } : {}), annotations, ...(plugin ? { plugin: { ...plugin } } : {}), enabled: entry.enabled };
+  const { id, description, inputSchema, outputSchema, annotations, writesNote, plugin } = entry.definition;
+  return {
+    id,
+    description,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    annotations,
+    ...(writesNote ? { writesNote } : {}),
+    ...(plugin ? { plugin: { ...plugin } } : {}),
+    enabled: entry.enabled
+  };
 }
 
 async function callEntry(id: string, entry: Entry | undefined, input: unknown, ctx: ToolContext): Promise<ToolResult> {

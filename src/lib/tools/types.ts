@@ -30,8 +30,8 @@ export interface ToolProvenance {
   pluginName: string;
 }
 
-/** Who is calling: the AI sidebar, a plugin, or the user through the UI. Writes are marked with it. */
-export type ToolCallSource = 'ai' | 'plugin' | 'user';
+/** Who is calling: the AI sidebar, a plugin, an MCP client, or the user through the UI. Writes are marked with it. */
+export type ToolCallSource = 'ai' | 'plugin' | 'mcp' | 'user';
 
 /** One hit of the full-text index, as `FullTextSearch` returns it. */
 export interface FullTextHit {
@@ -79,7 +79,7 @@ export interface ToolContext {
   semantic?: SemanticSearch;
   signal?: AbortSignal;
   source: ToolCallSource;
-  /** Who exactly is calling (a plugin id, an MCP client name), for messages and logs. */
+  /** Who exactly is calling (the plugin's name, the MCP client's name): recorded as the writer's name. */
   caller?: string;
 }
 
@@ -93,6 +93,11 @@ export interface ToolDefinition<Input = any> {
   /** When present, the handler's payload must be an object matching it; it becomes `structuredContent`. */
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /**
+   * The input field holding the id of the note this tool changes, for tools that change one note.
+   * The sidebar's assistant turns such a call on the note open in the editor into a suggestion.
+   */
+  writesNote?: string;
   /** Set for a plugin's tool: its description and output are the plugin's, untrusted. */
   plugin?: ToolProvenance;
   /** Returns the payload: a string is sent as is, anything else as pretty JSON. */
@@ -119,6 +124,8 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
+  /** See ToolDefinition.writesNote. */
+  writesNote?: string;
   /** Set for a plugin's tool. */
   plugin?: ToolProvenance;
   enabled: boolean;

@@ -99,7 +99,7 @@ export class FakeWorkspace implements WorkspaceToolHost {
   constructor(private readonly tools: FakeTool[]) {}
 
   list(): WorkspaceToolInfo[] {
-    return this.tools.map(({ id, description, inputSchema, enabled, plugin }) => ({ id, description, inputSchema, enabled, ...(plugin ? { plugin } : {}) }));
+    return this.tools.map(({ id, description, inputSchema, enabled, writesNote, plugin }) => ({ id, description, inputSchema, enabled, ...(writesNote ? { writesNote } : {}), ...(plugin ? { plugin } : {}) }));
   }
 
   async call(id: string, input: unknown, options: { signal?: AbortSignal; source: 'ai' }): Promise<ToolResult> {

@@ -4,6 +4,7 @@
  */
 export { reviewPlugin, reviewKey, pendingProposals, type Proposal, type ReviewState, type ReviewAction, type ReviewPluginOptions } from './review-plugin';
 export type { ReviewHandlers } from './review-decorations';
-export { acceptEdits, rejectEdits, proposeEdit, overlapping, trackRange, untrackRange, trackedRange, ACCEPTED_EDIT_META } from './review-commands';
+export { acceptEdits, rejectEdits, proposeEdit, overlapping, trackRange, untrackRange, trackedRange, resolveConflict, ACCEPTED_EDIT_META, CONFLICT_RESOLVED_META } from './review-commands';
+export type { ConflictChoice } from './review-commands';
 export { diffDocs, applyChange, type DocChange, type Replacement } from './doc-change';
 export { markdownChange, type MarkdownEdit } from './markdown-change';

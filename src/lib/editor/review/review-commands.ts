@@ -13,6 +13,13 @@ import { reviewKey, pendingProposals, type Proposal, type ReviewAction } from '.
 
 /** Meta set on a transaction that accepts AI edits (the shell saves it as the AI's). */
 export const ACCEPTED_EDIT_META = 'folioAcceptedEdit';
+/** Meta set on a transaction that resolves a conflict: `{ id, choice }`. */
+export const CONFLICT_RESOLVED_META = 'folioConflictResolved';
+
+/** How a conflict is resolved. */
+export type ConflictChoice = 'mine' | 'theirs' | 'both';
+
+const isEdit = (p: Proposal) => p.kind !== 'conflict';
 
 /** Why a new proposal cannot join the queue, or null. */
 export function overlapping(state: EditorState, from: number, to: number): Proposal | null {
@@ -20,22 +27,25 @@ export function overlapping(state: EditorState, from: number, to: number): Propo
 }
 
 /** Adds a proposal computed on `state.doc` to the queue. */
-export function proposeEdit(state: EditorState, proposal: { id: string; tool: string; summary: string; change: DocChange; draft?: boolean }): Transaction {
+export function proposeEdit(
+  state: EditorState,
+  proposal: Pick<Proposal, 'id' | 'tool' | 'summary' | 'change'> & Partial<Pick<Proposal, 'draft' | 'kind' | 'both' | 'shown' | 'detail' | 'stale'>>
+): Transaction {
   const full: Proposal = {
     ...proposal,
     draft: proposal.draft ?? false,
     mapping: new Mapping(),
     from: proposal.change.from,
     to: proposal.change.to,
-    stale: false
+    stale: proposal.stale ?? false
   };
   return state.tr.setMeta(reviewKey, { type: 'add', proposal: full } satisfies ReviewAction).setMeta('addToHistory', false);
 }
 
-/** Drops proposals (Reject); the document is untouched. */
+/** Drops proposals (Reject; 'all' leaves conflicts alone); the document is untouched. */
 export function rejectEdits(ids: readonly string[] | 'all'): Command {
   return (state, dispatch) => {
-    const chosen = pendingProposals(state).filter((p) => ids === 'all' || ids.includes(p.id));
+    const chosen = pendingProposals(state).filter((p) => (ids === 'all' ? isEdit(p) : ids.includes(p.id)));
     if (!chosen.length) return false;
     dispatch?.(state.tr.setMeta(reviewKey, { type: 'remove', ids: chosen.map((p) => p.id) } satisfies ReviewAction));
     return true;
@@ -48,7 +58,7 @@ export function rejectEdits(ids: readonly string[] | 'all'): Command {
  */
 export function acceptEdits(ids: readonly string[] | 'all'): Command {
   return (state, dispatch) => {
-    const chosen = pendingProposals(state).filter((p) => (ids === 'all' || ids.includes(p.id)) && !p.stale && !p.draft);
+    const chosen = pendingProposals(state).filter((p) => (ids === 'all' || ids.includes(p.id)) && isEdit(p) && !p.stale && !p.draft);
     const tr = state.tr;
     const accepted: string[] = [];
     // Last first: a replacement never moves the ones before it.
@@ -63,6 +73,28 @@ export function acceptEdits(ids: readonly string[] | 'all'): Command {
       // History starts a new group after a transaction with time 0 (its `prevTime == 0` test), so
       // typing right after the accept makes its own undo step too.
       dispatch(tr.setTime(0).scrollIntoView());
+    }
+    return true;
+  };
+}
+
+/**
+ * Resolves a conflict in one transaction (one undo step when it changes the text): keeps the
+ * user's version, puts theirs in its place, or adds theirs after it. Once the user edited the
+ * place (stale), theirs can no longer replace it blindly: only mine or both.
+ */
+export function resolveConflict(id: string, choice: ConflictChoice): Command {
+  return (state, dispatch) => {
+    const proposal = pendingProposals(state).find((p) => p.id === id && p.kind === 'conflict');
+    if (!proposal || (choice === 'theirs' && proposal.stale)) return false;
+    const tr = state.tr;
+    const change = choice === 'theirs' ? proposal.change : choice === 'both' ? proposal.both : null;
+    if (change && !applyChange(tr, change, proposal.mapping)) return false;
+    if (dispatch) {
+      if (tr.docChanged) closeHistory(tr);
+      else tr.setMeta('addToHistory', false);
+      tr.setMeta(reviewKey, { type: 'accept', ids: [id] } satisfies ReviewAction).setMeta(CONFLICT_RESOLVED_META, { id, choice });
+      dispatch(tr.setTime(0));
     }
     return true;
   };

@@ -2,11 +2,15 @@
  * How a pending proposal is drawn: the text it removes struck through (inline decorations, plus a
  * node decoration on whole blocks it removes), the text it inserts highlighted (a widget holding the
  * new content rendered by the schema), and after it a `Suggested edit` group with Accept and Reject
- * (Reject and Ask again once the user changed the text there). Widgets are not editable and keep
- * their events to themselves, so clicking a button never moves the cursor.
+ * (Reject and Ask again once the user changed the text there). A conflict is drawn otherwise: the
+ * user's words that differ marked (not struck: they are kept unless the user chooses), then a
+ * `Conflict` group showing the other version whole, with Keep mine, Keep theirs and Keep both.
+ * Widgets are not editable and keep their events to themselves, so clicking a button never moves
+ * the cursor.
  */
 import { DOMSerializer, type Fragment, type Node as PMNode } from 'prosemirror-model';
 import { Decoration } from 'prosemirror-view';
+import type { ConflictChoice } from './review-commands';
 import type { Proposal } from './review-plugin';
 
 /** What the buttons of a suggestion do. */
@@ -15,6 +19,8 @@ export interface ReviewHandlers {
   onReject?(id: string): void;
   /** Asks the model again for a proposal that went stale. */
   onReask?(id: string): void;
+  /** Resolves a conflict. */
+  onKeep?(id: string, choice: ConflictChoice): void;
 }
 
 function button(label: string, title: string, run: (() => void) | undefined, disabled = false): HTMLButtonElement {
@@ -78,8 +84,55 @@ function deletions(doc: PMNode, from: number, to: number, id: string): Decoratio
 
 const ignore = { ignoreSelection: true, stopEvent: () => true };
 
+function conflictWidget(proposal: Proposal, doc: PMNode, handlers: ReviewHandlers): HTMLElement {
+  const group = document.createElement('div');
+  group.className = `folio-conflict${proposal.stale ? ' stale' : ''}`;
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', 'Conflict');
+  group.contentEditable = 'false';
+  group.dataset.editId = proposal.id;
+  const mine = proposal.detail?.mine ?? 'you';
+  const theirsBy = proposal.detail?.theirs ?? 'another writer';
+  const label = document.createElement('p');
+  label.className = 'folio-conflict-label';
+  label.textContent = proposal.stale
+    ? `Conflict: this text changed since. The other version, by ${theirsBy}:`
+    : `Conflict: two versions of this text. The note shows the one by ${mine}. The other, by ${theirsBy}:`;
+  const theirs = document.createElement('div');
+  theirs.className = 'folio-conflict-theirs';
+  if (proposal.shown && proposal.shown.size > 0) theirs.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(proposal.shown));
+  else theirs.textContent = '(they removed this text)';
+  const buttons = document.createElement('div');
+  buttons.className = 'folio-conflict-buttons';
+  const keep = (choice: ConflictChoice) => handlers.onKeep && (() => handlers.onKeep!(proposal.id, choice));
+  buttons.append(button('Keep mine', 'Keep your version; theirs stays in the note’s history', keep('mine')));
+  if (!proposal.stale) buttons.append(button('Keep theirs', 'Put their version here (one undo step)', keep('theirs')));
+  buttons.append(button('Keep both', 'Keep yours and add theirs after it (one undo step)', keep('both')));
+  group.append(label, theirs, buttons);
+  return group;
+}
+
+function conflictDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHandlers): Decoration[] {
+  const decorations: Decoration[] = [];
+  const { change, mapping, id } = proposal;
+  let end = proposal.to;
+  for (const r of change.replacements) {
+    const from = mapping.map(r.from, 1);
+    const to = Math.max(from, mapping.map(r.to, -1));
+    end = Math.max(end, to);
+    if (to > from) decorations.push(Decoration.inline(from, to, { class: 'folio-conflict-mine' }, { id }));
+  }
+  // After the block the conflict ends in, so the group sits between blocks.
+  const $end = doc.resolve(Math.min(end, doc.content.size));
+  const at = $end.depth > 0 ? $end.after(1) : $end.pos;
+  const key = `${id}:conflict:${proposal.stale ? 's' : ''}`;
+  decorations.push(Decoration.widget(at, () => conflictWidget(proposal, doc, handlers), { ...ignore, side: 2, key, id }));
+  return decorations;
+}
+
 /** The decorations of one proposal on the current document. */
 export function proposalDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHandlers): Decoration[] {
+  if (proposal.kind === 'conflict') return conflictDecorations(doc, proposal, handlers);
   const decorations: Decoration[] = [];
   const { change, mapping, id } = proposal;
   let end = proposal.to;

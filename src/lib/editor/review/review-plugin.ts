@@ -9,9 +9,15 @@
  * accepted blindly, only rejected or asked for again. Accepting (review-commands.ts) applies the
  * replacements through the mapping in one transaction, which is also one undo step.
  *
+ * A conflict (kind 'conflict') is a proposal too: a place where this editor's text and a version
+ * stored meanwhile both changed the same lines (db's saveNoteEdit found it). The document holds the
+ * user's version; `change` would put theirs there, `both` would add theirs after it, and `shown` is
+ * theirs, drawn beside it. It is never accepted with Accept all, only with Keep mine / theirs / both.
+ *
  * The plugin also tracks named ranges through the user's edits: the selection a chat turn started
  * with, which `edit_selection` applies to.
  */
+import type { Fragment } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
 import { Mapping } from 'prosemirror-transform';
 import { DecorationSet, type EditorView } from 'prosemirror-view';
@@ -35,6 +41,14 @@ export interface Proposal {
   stale: boolean;
   /** A suggestion still being written by the model (streamed arguments): shown, not acceptable. */
   draft: boolean;
+  /** 'conflict' for a conflict with a stored version (see the module comment); else a suggested edit. */
+  kind?: 'edit' | 'conflict';
+  /** For a conflict: keeping both versions, the user's then theirs (null when theirs removed the text). */
+  both?: DocChange | null;
+  /** For a conflict: theirs, as it reads. */
+  shown?: Fragment;
+  /** For a conflict: who wrote the version in the note and who wrote theirs, in words ("you", "MCP client “Claude”"). */
+  detail?: { mine: string; theirs: string };
 }
 
 /** The plugin's state. */

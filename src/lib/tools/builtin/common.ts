@@ -31,9 +31,9 @@ export function stringSchema(maxLength: number, description?: string, minLength 
   return { type: 'string', ...(minLength ? { minLength } : {}), maxLength, ...(description ? { description } : {}) };
 }
 
-/** The write options of a tool's write: who made it (a revision is saved first for AI/plugin) and which tool. */
+/** The write options of a tool's write: who made it (named in the change log and history) and which tool. */
 export function writeOptions(ctx: ToolContext, toolId: string): WriteOptions {
-  return { source: ctx.source, label: toolId };
+  return { source: ctx.source, ...(ctx.caller ? { name: ctx.caller } : {}), tool: toolId };
 }
 
 /** A note that exists and is not in the trash, else a not_found error pointing to the search tools. */

@@ -10,6 +10,7 @@ export const deleteNoteTool: ToolDefinition<{ id: string }> = {
   inputSchema: objectSchema({ id: ID_SCHEMA }, ['id']),
   outputSchema: objectSchema({ id: ID_SCHEMA, trashed: { const: true } }, ['id', 'trashed']),
   annotations: { title: 'Delete a note', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  writesNote: 'id',
   async handler(input, ctx) {
     await requireNote(ctx.db, input.id);
     await trashNote(ctx.db, input.id, writeOptions(ctx, 'delete_note'));

@@ -28,6 +28,7 @@ export const manageTagsTool: ToolDefinition<ManageTagsInput> = {
     ['note_id', 'added', 'removed', 'tags']
   ),
   annotations: { title: 'Tag a note', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  writesNote: 'note_id',
   async handler(input, ctx) {
     const add = input.add ?? [];
     const remove = input.remove ?? [];

@@ -18,7 +18,7 @@ describe('update_note', () => {
     expect(stored).toMatchObject({ title: 'Packing list', body: 'new' });
     const revisions = await listRevisions(db, note.id);
     expect(revisions).toHaveLength(1);
-    expect(revisions[0]).toMatchObject({ title: 'Packing', body: note.body, source: 'ai', label: 'update_note' });
+    expect(revisions[0]).toMatchObject({ title: 'Packing', body: note.body, source: 'ai', label: 'Before an edit by the assistant (update_note)' });
   });
 
   it('applies prepend, append and replace_text in one update with one revision', async () => {

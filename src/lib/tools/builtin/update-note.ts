@@ -1,10 +1,12 @@
 /**
  * `update_note`: every change of one call (title, body, prepend, append, replace_text, move, to-do
- * state) is applied in ONE transaction, as ONE `updateNote`: one revision saved before it, nothing
- * changed when any part fails, and no edit of the user's slipping in between read and write.
+ * state) is applied in ONE transaction through db's `writeNote`: one revision saved before it,
+ * nothing changed when any part fails, and no other write slipping in between read and write. On
+ * the note open in the sidebar's editor, the agent turns the call into a suggestion instead
+ * (agent/dispatch.ts): `writesNote` names the argument that says which note it changes.
  */
 import { AppError, type Note } from '$lib/core';
-import { updateNote, writeTransaction, type NotePatch } from '$lib/db';
+import { writeNote, type NotePatch } from '$lib/db';
 import type { ToolDefinition } from '../types';
 import { ID_SCHEMA, MAX_BODY_CHARS, MAX_TITLE_CHARS, objectSchema, requireNote, requireNotebook, requireText, stringSchema, writeOptions } from './common';
 
@@ -26,7 +28,7 @@ export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
   id: 'update_note',
   description:
     'Changes a note: title; body (replaces all); prepend/append (new paragraphs); replace_text (find must occur ' +
-    'exactly once, case-sensitive); notebook_id (moves it); todo_completed. Applied in that order.',
+    'once, exactly); notebook_id (moves it); todo_completed. Applied in that order. The open note: suggested.',
   inputSchema: objectSchema(
     {
       id: ID_SCHEMA,
@@ -44,16 +46,15 @@ export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
   ),
   outputSchema: objectSchema({ id: ID_SCHEMA, updated_time: { type: 'number' } }, ['id', 'updated_time']),
   annotations: { title: 'Update a note', readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  writesNote: 'id',
   async handler(input, ctx) {
     if (!CHANGE_FIELDS.some((field) => input[field] !== undefined)) {
       throw new AppError('invalid_argument', `Nothing to change: give at least one of ${CHANGE_FIELDS.join(', ')}.`);
     }
-    const options = writeOptions(ctx, 'update_note');
-    const note = await writeTransaction(ctx.db, ['notes', 'folders', 'revisions'], options, async (changes) => {
-      const current = await requireNote(ctx.db, input.id);
-      if (input.notebook_id) await requireNotebook(ctx.db, input.notebook_id);
-      return updateNote(ctx.db, input.id, notePatch(current, input, changes.now), { ...options, now: changes.now });
-    });
+    await requireNote(ctx.db, input.id); // for its message naming search_notes; writeNote checks again
+    if (input.notebook_id) await requireNotebook(ctx.db, input.notebook_id);
+    const now = Date.now();
+    const note = await writeNote(ctx.db, input.id, (current) => notePatch(current, input, now), { ...writeOptions(ctx, 'update_note'), now });
     return { id: note.id, updated_time: note.updated_time };
   }
 };

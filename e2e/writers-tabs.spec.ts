@@ -1,0 +1,101 @@
+// Two tabs typing in the same note: edits of different paragraphs merge in both tabs while they
+// type; edits of the same paragraph become a Conflict shown in both, with both versions kept until
+// the user chooses, and a conflict copy in the notebook "Conflicts".
+import { expect, test, type Page } from '@playwright/test';
+import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
+
+/** Puts the cursor at the end of the paragraph reading `text` and types `typed` (in one input event). */
+async function typeAtEnd(page: Page, text: string, typed: string): Promise<void> {
+  await body(page).getByText(text, { exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(typed);
+}
+
+/** Both tabs type at once, each before it could have seen the other's save (autosave waits 500 ms). */
+async function typeInBoth(a: Page, b: Page, where: [string, string], typed: [string, string]): Promise<void> {
+  const place = async (page: Page, text: string) => {
+    await body(page).getByText(text, { exact: true }).click();
+    await page.keyboard.press('End');
+  };
+  await Promise.all([place(a, where[0]), place(b, where[1])]);
+  await Promise.all([a.keyboard.insertText(typed[0]), b.keyboard.insertText(typed[1])]);
+}
+
+async function twoTabs(context: import('@playwright/test').BrowserContext) {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await openApp(a);
+  await createNote(a, 'Trip', '');
+  await body(a).click();
+  await a.keyboard.type('Alpha.');
+  await a.keyboard.press('Enter');
+  await a.keyboard.type('Beta.');
+  await a.keyboard.press('Enter');
+  await a.keyboard.type('Gamma.');
+  await expect(saveStatus(a)).toHaveText('Saved');
+  await openApp(b);
+  await notesList(b).getByRole('option', { name: /^Trip/ }).click();
+  await expect(body(b)).toContainText('Gamma.');
+  return { a, b };
+}
+
+test('two tabs typing in different paragraphs of one note: both edits end up in both tabs', async ({ context }) => {
+  const { a, b } = await twoTabs(context);
+  // Both type before either saved (the autosave waits for a pause): the second save merges.
+  await typeInBoth(a, b, ['Gamma.', 'Alpha.'], [' Typed in A.', ' Typed in B.']);
+  for (const page of [a, b]) {
+    await expect(body(page).getByText('Alpha. Typed in B.')).toBeVisible();
+    await expect(body(page).getByText('Gamma. Typed in A.')).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Saved');
+  }
+  await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+  // Typing goes on where the cursor was.
+  await a.keyboard.type(' More.');
+  await typeAtEnd(b, 'Beta.', ' And B.');
+  await expect(body(a).getByText('Beta. And B.')).toBeVisible();
+  await expect(body(b).getByText('Gamma. Typed in A. More.')).toBeVisible();
+});
+
+test('two tabs changing the same paragraph: a Conflict in both tabs, both versions kept until one is chosen', async ({ context }) => {
+  const { a, b } = await twoTabs(context);
+  await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
+  for (const page of [a, b]) {
+    const conflict = page.getByRole('group', { name: 'Conflict', exact: true });
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Keep mine' })).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Keep theirs' })).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Keep both' })).toBeVisible();
+  }
+  // Both versions are on screen: one in the note, the other in the Conflict group.
+  const conflictA = a.getByRole('group', { name: 'Conflict', exact: true });
+  await expect(a.getByText(/Beta\. Version A\./).first()).toBeVisible();
+  await expect(a.getByText(/Beta\. Version B\./).first()).toBeVisible();
+  await expect(conflictA).toContainText(/in another tab/);
+  // A copy of the other version waits in the notebook "Conflicts".
+  await expect(a.getByRole('navigation', { name: 'Notebooks' }).getByText('Conflicts')).toBeVisible();
+
+  await conflictA.getByRole('button', { name: 'Keep both' }).click();
+  for (const page of [a, b]) {
+    await expect(page.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+    await expect(body(page).getByText('Beta. Version A.', { exact: true })).toBeVisible();
+    await expect(body(page).getByText('Beta. Version B.', { exact: true })).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Saved');
+  }
+  // History keeps the versions that were replaced, with who wrote them.
+  await a.getByRole('button', { name: 'History' }).click();
+  const versions = a.getByRole('dialog', { name: 'Note history' }).getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('button', { name: /in another tab/ }).first()).toBeVisible();
+});
+
+test('a conflict survives a reload of the tab that has it', async ({ context }) => {
+  const { a, b } = await twoTabs(context);
+  await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
+  await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
+  await expect(saveStatus(a)).toHaveText('Saved');
+  await a.reload();
+  const conflict = a.getByRole('group', { name: 'Conflict', exact: true });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+  await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+});
