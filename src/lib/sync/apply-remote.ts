@@ -5,8 +5,11 @@
  * replaces it, deletions from other devices move notes to the trash, and conflicts keep both
  * versions. Each write also records, in the same transaction, what sync now agrees with the target.
  *
- * Kept small on purpose: when the app gains its shared path for non-editor writers (a three-way
- * merge into the open editor), this module is the one place to point at it.
+ * Remote versions arrive whole (Joplin's fields and the other device's times), so they are stored as
+ * given, on the app's one write path for stored changes (db, writer 'sync' in the change log and in
+ * History). The note open in an editor is never written over: its next save carries the version it
+ * was made from and db's saveNoteEdit merges it three-way into the version sync stored (places both
+ * changed become the editor's `Conflict` group); see state/note-session-sync.test.ts.
  */
 import {
   deleteSyncedItems,
