@@ -43,7 +43,7 @@ for (const look of looks) {
 
       // Each Settings section, reached from the list of sections.
       const dialog = await openSettings(page);
-      for (const section of ['AI provider', 'Semantic search', 'Plugins', 'Desktop apps (MCP)', 'Storage and backup', 'About']) {
+      for (const section of ['AI provider', 'Semantic search', 'Plugins', 'Desktop apps (MCP)', 'Sync', 'Storage and backup', 'About']) {
         if (look.phone) {
           await check('Settings: list of sections');
           await dialog.getByRole('button', { name: section }).click();

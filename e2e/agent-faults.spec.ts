@@ -77,9 +77,9 @@ test('Test reports success, then the exact failure', async ({ page, model }) => 
   await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(`${model.url}/v1`);
   await dialog.getByRole('textbox', { name: 'Model' }).fill('scripted-model');
-  await dialog.getByRole('button', { name: 'Test' }).click();
+  await dialog.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('OK');
-  await dialog.getByRole('button', { name: 'Test' }).click();
+  await dialog.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('The server did not accept the API key');
   await expect(dialog.getByRole('alert')).toContainText('Details: HTTP 401. The OpenAI-compatible server answered 401: Invalid API key provided');
   expect(chatRequests(model)).toHaveLength(2);
@@ -95,7 +95,7 @@ test('a remote provider needs the opt-in before anything is sent', async ({ page
   const optIn = dialog.getByRole('checkbox', { name: 'Allow sending notes to this provider' });
   await expect(optIn).not.toBeChecked();
   await expect(dialog).toContainText('api.anthropic.com is not on this device');
-  await dialog.getByRole('button', { name: 'Test' }).click();
+  await dialog.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('sending notes to it is not allowed');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.keyboard.press('Escape');

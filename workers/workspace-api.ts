@@ -1,7 +1,7 @@
 /**
  * The workspace worker's API: the one object Comlink exposes to the page, a spread of per-area
  * builders over the shared services (services.ts), so each area lives in its own file:
- *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts · plugins-api.ts · mcp-api.ts.
+ *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts · plugins-api.ts · mcp-api.ts · sync-api.ts.
  * To add an area: write `createXApi(services)` returning an object of methods, spread it below.
  * Method names must be unique across areas (a test checks). A method that can be cancelled takes
  * `{ callId }` and runs its work through `services.cancellable(callId, (signal) => ...)`; the page's
@@ -12,6 +12,7 @@ import { createAgentApi } from './agent-api';
 import { createMcpApi } from './mcp-api';
 import { createPluginsApi } from './plugins-api';
 import { createSearchApi } from './search-api';
+import { createSyncApi } from './sync-api';
 import type { WorkspaceServices } from './services';
 import { createToolsApi } from './tools-api';
 
@@ -48,14 +49,15 @@ export function workspaceAreas(services: WorkspaceServices) {
     tools: createToolsApi(services),
     agent: createAgentApi(services),
     plugins: createPluginsApi(services),
-    mcp: createMcpApi(services)
+    mcp: createMcpApi(services),
+    sync: createSyncApi(services)
   };
 }
 
 /** Builds the workspace API: every area's methods in one flat object (Comlink calls by name). */
 export function createWorkspaceApi(services: WorkspaceServices) {
-  const { core, search, tools, agent, plugins, mcp } = workspaceAreas(services);
-  return { ...core, ...search, ...tools, ...agent, ...plugins, ...mcp };
+  const { core, search, tools, agent, plugins, mcp, sync } = workspaceAreas(services);
+  return { ...core, ...search, ...tools, ...agent, ...plugins, ...mcp, ...sync };
 }
 
 /** The workspace worker's API, as the page sees its shape. */

@@ -8,8 +8,7 @@
  * archive's size times the number of copies a whole-file import would hold), export <= 15 s.
  * The Joplin CLI is the one the interop test installs (tests/interop/joplin), if present.
  */
-import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -18,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { rolldown } from 'rolldown';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
+import { serveBenchPage } from './bench-page.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
@@ -31,19 +31,6 @@ async function bundle(dir) {
     logLevel: 'silent'
   });
   await build.write({ file: join(dir, 'bench.mjs'), format: 'esm' });
-}
-
-function serve(dir) {
-  const server = createServer((req, res) => {
-    if (req.url === '/bench.mjs') {
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      res.end(readFileSync(join(dir, 'bench.mjs')));
-    } else {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><title>interop bench</title>');
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 function joplinTimes(jexPath) {
@@ -74,7 +61,7 @@ try {
   writeFileSync(jexPath, jex);
   console.log(`archive: ${NOTES} notes, 20 notebooks, 2 tags, 100 links; ${mb(jex.length)}`);
 
-  const server = await serve(dir);
+  const server = await serveBenchPage(dir, 'interop bench');
   const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_VERSION, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
+import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -35,6 +35,7 @@ describe('schema upgrades', () => {
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect(await db.notes.where('[deleted_time+updated_time]').between([0, 0], [0, 10]).count()).toBe(1);
   });
+
 });
 
 describe('schema version 3', () => {
@@ -55,7 +56,7 @@ describe('schema version 3', () => {
   });
 });
 
-describe('schema version 4', () => {
+describe('schema versions 4 to 6', () => {
   it('opens a version-3 database, keeping its data and search snapshot, with an empty conflicts table', async () => {
     const name = `upgrade-${Math.random()}`;
     const old = new Dexie(name);
@@ -70,5 +71,48 @@ describe('schema version 4', () => {
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect((await readSearchSnapshot(db, 'full-text'))?.seq).toBe(3);
     expect(await db.conflicts.count()).toBe(0);
+  });
+
+  it('opens a version-5 database with its data, and upgrades it to version 6 with the sync store and the conflict index', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const folder = 'a'.repeat(32);
+    const old = new Dexie(name);
+    old.version(5).stores(SCHEMA_V5);
+    await old.open();
+    await old.table('note_links').put({ note_id: 'b'.repeat(32), targets: ['f'.repeat(32)] });
+    await old.table('folders').add({ id: folder, title: 'Old', parent_id: '', deleted_time: 0, updated_time: 1 });
+    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: folder, title: 'kept', body: 'x', updated_time: 5, deleted_time: 0, is_conflict: 0 });
+    await old.table('notes').add({ id: 'c'.repeat(32), parent_id: folder, title: 'copy', body: 'y', updated_time: 6, deleted_time: 0, is_conflict: 1 });
+    await old.table('notes').add({ id: 'd'.repeat(32), parent_id: folder, title: 'binned', body: 'z', updated_time: 7, deleted_time: 8, is_conflict: 0 });
+    await old.table('revisions').add({ id: 'e'.repeat(32), note_id: 'b'.repeat(32), title: 'kept', body: 'before', created_time: 4, source: 'ai' });
+    await old.table('changes').add({ item_id: 'b'.repeat(32), item_type: 1, type: 2, time: 5, source: 'user' });
+    await old.table('settings').put({ key: 'theme', value: 'dark' });
+    await old.table('search_index').put({ key: 'full-text', seq: 1, saved_time: 2, data: { format: 'x', bytes: new Uint8Array([3, 4]) } });
+    await old.table('conflicts').put({ note_id: 'b'.repeat(32), hunks: [], copy_ids: ['c'.repeat(32)], created_time: 6 });
+    old.close();
+
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    // Nothing of version 5 is lost...
+    expect(await db.folders.get(folder)).toMatchObject({ title: 'Old' });
+    expect((await db.notes.toArray()).map((n) => [n.title, n.body, n.deleted_time, n.is_conflict])).toEqual([
+      ['kept', 'x', 0, 0],
+      ['copy', 'y', 0, 1],
+      ['binned', 'z', 8, 0]
+    ]);
+    expect(await listRevisions(db, 'b'.repeat(32))).toMatchObject([{ body: 'before', source: 'ai' }]);
+    expect(await readChangesSince(db, 0)).toMatchObject([{ item_id: 'b'.repeat(32), source: 'user' }]);
+    expect(await db.settings.get('theme')).toMatchObject({ value: 'dark' });
+    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 1, data: { bytes: new Uint8Array([3, 4]) } });
+    expect(await db.conflicts.get('b'.repeat(32))).toMatchObject({ copy_ids: ['c'.repeat(32)] });
+    expect(await db.note_links.get('b'.repeat(32))).toMatchObject({ targets: ['f'.repeat(32)] });
+    // ...and version 6's additions work on it: the empty sync store, lists that find conflict copies by index.
+    expect(await db.sync_items.count()).toBe(0);
+    await db.sync_items.put({ item_id: 'b'.repeat(32), item_type: 1, updated_time: 5, fingerprint: 'etag' });
+    expect(await db.sync_items.get('b'.repeat(32))).toMatchObject({ fingerprint: 'etag' });
+    expect(await db.notes.where('is_conflict').equals(1).primaryKeys()).toEqual(['c'.repeat(32)]);
+    expect(await listNoteIds(db, { kind: 'all' })).toEqual(['b'.repeat(32)]);
+    expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual(['c'.repeat(32)]);
   });
 });

@@ -19,7 +19,7 @@ export interface BlobRecord {
 export const DEFAULT_DB_NAME = 'folio';
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -122,6 +122,35 @@ export interface NoteLinksRecord {
   targets: string[];
 }
 
+/**
+ * Version 6, for sync: `sync_items` remembers, per item, what this device and the sync target last
+ * agreed on; notes gain an index on `is_conflict`, so lists can leave conflict copies out cheaply
+ * and the Conflicts list can find them.
+ */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  notes: `${SCHEMA_V5.notes}, is_conflict`,
+  sync_items: 'item_id'
+};
+
+/**
+ * What sync last agreed with the target about one item. Written by the sync module through
+ * sync-repo.ts, in the same transaction as the item itself, so the two never disagree.
+ */
+export interface SyncItemRecord {
+  item_id: string;
+  /** Joplin's item type (1 note, 2 notebook, 4 resource, 5 tag, 6 note-tag link, or another type Folio keeps no record of). */
+  item_type: number;
+  /** The item's updated_time in the version both sides last held. */
+  updated_time: number;
+  /** The target's fingerprint of the item's file (ETag, else modification time) when last seen; '' when not known yet. */
+  fingerprint: string;
+  /** The target no longer has the item: it stays here (notes in the trash) and is not uploaded again unless it changes. */
+  remote_deleted?: 1;
+  /** An item type Folio keeps no record of (a Joplin revision, a master key...): only its fingerprint is kept, so it is not read again. */
+  foreign?: 1;
+}
+
 /** One embedded chunk of a note, for semantic search. `id` is `${model}:${note_id}:${chunk_index}`. */
 export interface EmbeddingRecord {
   id: string;
@@ -171,6 +200,7 @@ export class FolioDatabase extends Dexie {
   search_index!: Table<SearchIndexRecord, string>;
   conflicts!: Table<ConflictRecord, string>;
   note_links!: Table<NoteLinksRecord, string>;
+  sync_items!: Table<SyncItemRecord, string>;
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
@@ -196,6 +226,8 @@ export class FolioDatabase extends Dexie {
     // New tables and indexes only: nothing to convert.
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    // Only a new store and an index: every note already has is_conflict (0 unless imported so).
+    this.version(6).stores(SCHEMA_V6);
   }
 }
 

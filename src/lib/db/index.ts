@@ -1,5 +1,5 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, ConflictRecord, ConflictHunk } from './database';
+export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from './database';
+export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, ConflictRecord, ConflictHunk, SyncItemRecord } from './database';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
@@ -20,7 +20,7 @@ export {
 } from './notebooks-repo';
 export { listTags, listTagsInUse, findTagByTitle, getNoteTags, noteIdsWithTag, addTagsToNote, removeTagsFromNote } from './tags-repo';
 export { createResource, getResource, getResourceBlob, deleteResource } from './resources-repo';
-export { listRevisions, restoreRevision, saveRevisionIfDue, REVISION_INTERVAL_MS } from './revisions-repo';
+export { listRevisions, restoreRevision, saveRevisionIfDue, saveRevision, REVISION_INTERVAL_MS } from './revisions-repo';
 export { listTrash, emptyTrash } from './trash-repo';
 export { getSetting, setSetting } from './settings-repo';
 export { readChangesSince, latestChangeSeq } from './changes';
@@ -38,3 +38,18 @@ export { findNotesByTitle } from './note-titles';
 export type { NoteTitle } from './note-titles';
 export { sortedNoteIds } from './note-order';
 export type { NoteSort } from './note-order';
+export {
+  getSyncItems,
+  listSyncItems,
+  putSyncItems,
+  deleteSyncItems,
+  clearSyncItems,
+  putSyncedItems,
+  putConflict,
+  trashSyncedNotes,
+  trashSyncedNotebook,
+  deleteSyncedItems
+} from './sync-repo';
+export type { SyncedItem, SyncedRecord } from './sync-repo';
+export { conflictNoteIds, conflictOriginal, resolveConflict } from './conflicts-repo';
+export type { ConflictChoice } from './conflicts-repo';

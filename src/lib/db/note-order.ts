@@ -19,20 +19,22 @@ function range(db: FolioDatabase, scope: NoteScope & { kind: 'all' | 'notebook' 
     : db.notes.where(`[deleted_time+${field}]`).between([0, Dexie.minKey], [0, Dexie.maxKey]);
 }
 
-/** The ids of a scope's notes in `sort` order; at most `limit` when given. The trash keeps its order. */
+/**
+ * The ids of a scope's notes in `sort` order; at most `limit` when given. The trash and the
+ * conflict copies keep listNoteIds' order; elsewhere conflict copies are left out, as listNoteIds does.
+ */
 export async function sortedNoteIds(db: FolioDatabase, scope: NoteScope, sort: NoteSort, limit?: number): Promise<string[]> {
-  if (sort === 'updated' || scope.kind === 'trash') {
-    const ids = await listNoteIds(db, scope);
-    return limit === undefined ? ids : ids.slice(0, limit);
-  }
+  if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts') return listNoteIds(db, scope, limit);
+  const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
+  const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
+  const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
   if (sort === 'created') {
     const newest = range(db, scope, 'created_time').reverse();
-    return (limit === undefined ? newest : newest.limit(limit)).primaryKeys() as Promise<string[]>;
+    return upTo(kept((await (limit === undefined ? newest : newest.limit(limit + conflicts.size)).primaryKeys()) as string[]));
   }
   const collection = range(db, scope, 'title');
   const [keys, ids] = await Promise.all([collection.keys(), collection.primaryKeys()]);
   const rows = ids.map((id, i) => ({ id: id as string, title: String((keys[i] as unknown[]).at(-1) ?? '') }));
   rows.sort((a, b) => collator.compare(a.title, b.title) || a.id.localeCompare(b.id));
-  const sorted = rows.map((row) => row.id);
-  return limit === undefined ? sorted : sorted.slice(0, limit);
+  return upTo(kept(rows.map((row) => row.id)));
 }

@@ -119,12 +119,12 @@ export async function trashNotebook(db: FolioDatabase, id: string, options: Writ
     const ids = await descendantNotebookIds(db, id);
     const folders = (await db.folders.bulkGet(ids)).filter((f): f is Notebook => !!f && !f.deleted_time);
     for (const folder of folders) {
-      await db.folders.put({ ...folder, deleted_time: changes.now });
+      await db.folders.put({ ...folder, deleted_time: changes.now, updated_time: changes.now });
       changes.log(folder.id, ItemType.Folder, 'updated');
     }
     const notes = await db.notes.where('parent_id').anyOf(ids).filter((n) => !n.deleted_time).toArray();
     for (const note of notes) {
-      await db.notes.put({ ...note, deleted_time: changes.now });
+      await db.notes.put({ ...note, deleted_time: changes.now, updated_time: changes.now });
       changes.log(note.id, ItemType.Note, 'updated');
     }
     const defaultId = await getSetting(db, DEFAULT_NOTEBOOK_KEY, '');
@@ -145,16 +145,16 @@ export async function restoreNotebook(db: FolioDatabase, id: string, options: Wr
     const parent_id = parent && !parent.deleted_time ? parent.id : '';
     const ids = await descendantNotebookIds(db, id);
     for (const folder of (await db.folders.bulkGet(ids)).filter((f): f is Notebook => !!f && f.deleted_time === batch)) {
-      const restored = { ...folder, deleted_time: 0, ...(folder.id === id ? { parent_id } : {}) };
+      const restored = { ...folder, deleted_time: 0, updated_time: changes.now, ...(folder.id === id ? { parent_id } : {}) };
       await db.folders.put(restored);
       changes.log(folder.id, ItemType.Folder, 'updated');
     }
     const notes = await db.notes.where('parent_id').anyOf(ids).filter((n) => n.deleted_time === batch).toArray();
     for (const note of notes) {
-      await db.notes.put({ ...note, deleted_time: 0 });
+      await db.notes.put({ ...note, deleted_time: 0, updated_time: changes.now });
       changes.log(note.id, ItemType.Note, 'updated');
     }
-    return { ...notebook, deleted_time: 0, parent_id };
+    return { ...notebook, deleted_time: 0, parent_id, updated_time: changes.now };
   });
 }
 

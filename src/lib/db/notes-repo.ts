@@ -2,12 +2,13 @@
 import Dexie from 'dexie';
 import { AppError, ItemType, newId, noteDefaults, type Note } from '$lib/core';
 import type { FolioDatabase } from './database';
+import { conflictNoteIds } from './conflicts-repo';
 import { getDefaultNotebookId } from './notebooks-repo';
 import { saveRevisionIfDue } from './revisions-repo';
 import { writeTransaction, type WriteOptions } from './write';
 
-/** Which notes a list shows. */
-export type NoteScope = { kind: 'all' } | { kind: 'notebook'; id: string } | { kind: 'trash' };
+/** Which notes a list shows. `conflicts`: the conflict copies sync made (they show nowhere else). */
+export type NoteScope = { kind: 'all' } | { kind: 'notebook'; id: string } | { kind: 'trash' } | { kind: 'conflicts' };
 
 /** The fields a caller may set on update (ids and bookkeeping times are the repository's). */
 export type NotePatch = Partial<Omit<Note, 'id' | 'created_time' | 'updated_time'>>;
@@ -68,7 +69,8 @@ export async function trashNote(db: FolioDatabase, id: string, options: WriteOpt
   return writeTransaction(db, ['notes'], options, async (changes) => {
     const note = await db.notes.get(id);
     if (!note || note.deleted_time) throw new AppError('not_found', `No note with id ${id}.`);
-    const next = { ...note, deleted_time: changes.now };
+    // updated_time moves too, as in Joplin: sync (here and in Joplin) takes the newer version.
+    const next = { ...note, deleted_time: changes.now, updated_time: changes.now };
     await db.notes.put(next);
     changes.log(id, ItemType.Note, 'updated');
     return next;
@@ -83,29 +85,30 @@ export async function restoreNote(db: FolioDatabase, id: string, options: WriteO
     if (!note || !note.deleted_time) throw new AppError('not_found', `No note with id ${id} in the trash.`);
     const folder = note.parent_id ? await db.folders.get(note.parent_id) : undefined;
     const parent_id = folder && !folder.deleted_time ? folder.id : fallback;
-    const next = { ...note, parent_id, deleted_time: 0 };
+    const next = { ...note, parent_id, deleted_time: 0, updated_time: changes.now };
     await db.notes.put(next);
     changes.log(id, ItemType.Note, 'updated');
     return next;
   });
 }
 
-/** The ids of the notes in a scope, most recently updated first. Reads index keys only. */
-export async function listNoteIds(db: FolioDatabase, scope: NoteScope): Promise<string[]> {
-  if (scope.kind === 'notebook') {
-    return db.notes
-      .where('[parent_id+deleted_time+updated_time]')
-      .between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
-      .reverse()
-      .primaryKeys();
-  }
+/**
+ * The ids of the notes in a scope, most recently updated first (at most `limit`). Reads index keys
+ * only. Conflict copies show only in the `conflicts` scope, as in Joplin.
+ */
+export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = Infinity): Promise<string[]> {
+  if (scope.kind === 'conflicts') return (await conflictNoteIds(db)).slice(0, limit);
   if (scope.kind === 'trash') {
     const trashed = await db.notes.where('deleted_time').above(0).toArray();
-    return trashed.sort((a, b) => b.deleted_time - a.deleted_time).map((n) => n.id);
+    return trashed.sort((a, b) => b.deleted_time - a.deleted_time).map((n) => n.id).slice(0, limit);
   }
-  return db.notes
-    .where('[deleted_time+updated_time]')
-    .between([0, Dexie.minKey], [0, Dexie.maxKey])
-    .reverse()
-    .primaryKeys();
+  // Conflict copies are rare: their ids come from their own index and are left out of the list.
+  const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
+  const range =
+    scope.kind === 'notebook'
+      ? db.notes.where('[parent_id+deleted_time+updated_time]').between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
+      : db.notes.where('[deleted_time+updated_time]').between([0, Dexie.minKey], [0, Dexie.maxKey]);
+  const ordered = range.reverse();
+  const ids = await (Number.isFinite(limit) ? ordered.limit(limit + conflicts.size) : ordered).primaryKeys();
+  return (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids).slice(0, limit);
 }

@@ -62,6 +62,16 @@ export async function addRevision(db: FolioDatabase, version: Pick<Note, 'id' | 
   return revision;
 }
 
+/**
+ * Saves a revision of `before` whatever the policy says, labelled `label` (else as the policy would
+ * label it): for writers that replace a version on purpose (sync taking a remote version, a
+ * conflict resolved). Runs inside the caller's transaction.
+ */
+export async function saveRevision(db: FolioDatabase, before: Note, changes: ChangeLog, label = ''): Promise<Revision> {
+  const author = await lastTextWriter(db, before.id);
+  return addRevision(db, before, changes, { label: label || changes.options.label || revisionLabel(changes, author, true), author });
+}
+
 /** "Before an edit by the assistant (update_note)", "Earlier version", … */
 function revisionLabel(changes: ChangeLog, author: Writer | undefined, forced: boolean): string {
   const tool = changes.options.tool ? ` (${changes.options.tool})` : '';

@@ -35,7 +35,7 @@ export interface ChangeLog {
   log(itemId: string, itemType: ItemType, kind: Change['kind'], text?: boolean): void;
 }
 
-type TableName = 'notes' | 'folders' | 'tags' | 'note_tags' | 'resources' | 'blobs' | 'revisions' | 'settings' | 'conflicts';
+type TableName = 'notes' | 'folders' | 'tags' | 'note_tags' | 'resources' | 'blobs' | 'revisions' | 'settings' | 'conflicts' | 'sync_items';
 
 /** Runs `body` in one read-write transaction over `tables` (and the change log). */
 export async function writeTransaction<T>(

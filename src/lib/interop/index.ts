@@ -9,3 +9,5 @@ export type { ExportProgress } from './joplin-export';
 export { parseRawItem, serializeRawItem, RawItemError } from './raw-item';
 export type { RawItem } from './raw-item';
 export { FALLBACK_NOTEBOOK_TITLE } from './joplin-import-finish';
+export { rawToRecord, recordToRaw, isInteropType, parseTime, formatTime } from './joplin-fields';
+export type { InteropType, WithExtra } from './joplin-fields';

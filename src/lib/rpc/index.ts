@@ -15,5 +15,5 @@ export { installComlinkErrors } from './comlink-errors';
 export { getWorkspace, WORKSPACE_CALL_TIMEOUT_MS, WORKSPACE_READY_TIMEOUT_MS, WORKSPACE_HEARTBEAT_TIMEOUT_MS } from './workspace';
 export type {
   WorkspaceApi, SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener, SemanticSnapshot, SemanticStatusReport,
-  PublicEmbedderConfig, EmbedderConfig, EmbedderKind, ToolCallOptions, WebLlmCatalog, StorageUse
+  PublicEmbedderConfig, EmbedderConfig, EmbedderKind, ToolCallOptions, WebLlmCatalog, StorageUse, SyncOutcome
 } from './workspace';

@@ -36,3 +36,4 @@ export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } fro
 export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
 export type { ToolCallOptions } from '../../../workers/tools-api';
 export type { WebLlmCatalog, StorageUse } from '../../../workers/model-api';
+export type { SyncOutcome } from '../../../workers/sync-api';

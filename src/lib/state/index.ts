@@ -62,3 +62,10 @@ export { StorageNotice, storageNoticeShown, storageAdvice } from './storage-noti
 export type { StorageAdvice } from './storage-notice.svelte';
 export { testResultText } from './provider-test-text';
 export type { TestResultText } from './provider-test-text';
+export { SyncStatus, syncStatusFor } from './sync.svelte';
+export type { SyncPhase as SyncStatusPhase } from './sync.svelte';
+export { SyncScheduler, SYNC_AFTER_CHANGE_MS, SYNC_INTERVAL_MS, SYNC_RETRY_DELAYS_MS } from './sync-scheduler';
+export { SyncConflicts, syncConflictsFor } from './conflicts.svelte';
+export type { ConflictChoice } from '$lib/db';
+export type { SyncConfig, SyncTargetKind, ConnectionCheck, SyncProgress, SyncReport, CorsSnippet } from '$lib/sync';
+export { canPickFolder, folderPermission } from '$lib/sync';

@@ -31,6 +31,8 @@ export class NoteSession {
   loaded = $state(false);
   /** Set when the note was deleted or trashed elsewhere. */
   gone = $state(false);
+  /** Whether the note is a conflict copy made by sync (then it shows beside the other version). */
+  isConflict = $state(false);
   /** Set while the note is in the trash (it can be restored from here). */
   inTrash = $state(false);
   /** Set when an edit of this note was saved after it went to the trash (kept with it there). */
@@ -141,6 +143,7 @@ export class NoteSession {
       return;
     }
     this.gone = false;
+    this.isConflict = note.is_conflict === 1;
     if (!this.loaded) {
       this.#base = { title: note.title, body: note.body };
       this.body = note.body;

@@ -10,6 +10,7 @@ import ProviderSettings from './ProviderSettings.svelte';
 import SemanticSettings from './SemanticSettings.svelte';
 import PluginManager from '../plugins/PluginManager.svelte';
 import StorageSection from './StorageSection.svelte';
+import SyncSettings from './SyncSettings.svelte';
 import AboutSection from './AboutSection.svelte';
 import { McpSection } from '../mcp';
 
@@ -30,6 +31,7 @@ export const settingsSections: SettingsSection[] = [
   { id: 'semantic', title: 'Semantic search', summary: 'Find notes by meaning, and related notes', component: SemanticSettings },
   { id: 'plugins', title: 'Plugins', summary: 'Add tools to the assistant', component: PluginManager },
   { id: 'mcp', title: 'Desktop apps (MCP)', summary: 'Let AI apps on this computer use your notes', component: McpSection },
+  { id: 'sync', title: 'Sync', summary: 'Your notes on your other devices, and in Joplin', component: SyncSettings },
   { id: 'storage', title: 'Storage and backup', summary: 'Where your notes are kept, and a backup', component: StorageSection },
   { id: 'about', title: 'About', summary: 'Version, privacy and keyboard shortcuts', component: AboutSection }
 ];
