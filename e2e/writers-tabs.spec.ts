@@ -71,8 +71,8 @@ test('two tabs changing the same paragraph: a Conflict in both tabs, both versio
   await expect(a.getByText(/Beta\. Version A\./).first()).toBeVisible();
   await expect(a.getByText(/Beta\. Version B\./).first()).toBeVisible();
   await expect(conflictA).toContainText(/in another tab/);
-  // A copy of the other version waits in the notebook "Conflicts".
-  await expect(a.getByRole('navigation', { name: 'Notebooks' }).getByText('Conflicts')).toBeVisible();
+  // A copy of the other version waits under Conflicts (with its count), as sync's copies do.
+  await expect(a.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts 1\b/ })).toBeVisible();
 
   await conflictA.getByRole('button', { name: 'Keep both' }).click();
   for (const page of [a, b]) {

@@ -96,7 +96,7 @@ export interface ConflictHunk {
   mineAuthor?: Writer;
 }
 
-/** The pending conflicts of one note, and the conflict copies (notebook "Conflicts") holding theirs in full. */
+/** The pending conflicts of one note, and the conflict copies (listed under Conflicts) holding theirs in full. */
 export interface ConflictRecord {
   note_id: string;
   hunks: ConflictHunk[];

@@ -29,7 +29,7 @@ export type { PersistenceState } from './storage';
 export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
-export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk, CONFLICTS_NOTEBOOK_TITLE } from './note-writes';
+export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk } from './note-writes';
 export type { NoteEdit, NoteEditResult } from './note-writes';
 export { lastTextWriter } from './revisions-repo';
 export { linkTargets, refreshNoteLinks, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } from './note-links';

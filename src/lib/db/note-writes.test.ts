@@ -13,7 +13,7 @@ import {
   trashNote,
   updateNote,
   writeNote,
-  CONFLICTS_NOTEBOOK_TITLE
+  listNoteIds
 } from '$lib/db';
 
 const TAB_A = { source: 'user', tab: 'tab-a' } as const;
@@ -130,7 +130,10 @@ describe('saveNoteEdit', () => {
     expect(record?.hunks).toHaveLength(1);
     const copy = await getNote(db, record!.copy_ids[0]);
     expect(copy).toMatchObject({ title: 'Packing list (conflict copy)', body: theirs, is_conflict: 1 });
-    expect((await db.folders.get(copy!.parent_id))?.title).toBe(CONFLICTS_NOTEBOOK_TITLE);
+    // Beside its note, as Joplin keeps them: lists leave it out, the Conflicts entry lists it.
+    expect(copy!.parent_id).toBe(note.parent_id);
+    expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual([copy!.id]);
+    expect(await listNoteIds(db, { kind: 'all' })).toEqual([note.id]);
     expect((await listRevisions(db, note.id))[0]).toMatchObject({ body: theirs });
     expect(locateHunk(`Intro\n\n${mine}`, record!.hunks[0])).toBe(6);
   });
@@ -143,7 +146,7 @@ describe('saveNoteEdit', () => {
     await resolveConflicts(db, note.id, result.conflicts.map((h) => h.id), TAB_A);
     expect(await getConflict(db, note.id)).toBeUndefined();
     expect(await getNote(db, record.copy_ids[0])).toBeUndefined();
-    expect(await db.folders.filter((f) => f.title === CONFLICTS_NOTEBOOK_TITLE).count()).toBe(0);
+    expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual([]);
   });
 
   it('keeps the edit of a note trashed meanwhile with it in the trash', async () => {

@@ -7,7 +7,7 @@
  * version its text was made from (`base`): when the stored note moved on meanwhile (another tab,
  * an MCP client, sync), the edit is merged three-way into it inside the same transaction (core's
  * mergeText), never written over it; places both changed become a pending conflict (`conflicts`
- * table, plus a conflict copy of the other version in the notebook "Conflicts", as Joplin keeps).
+ * table, plus a conflict copy of the other version, listed under Conflicts, as Joplin keeps).
  * Sync can use `saveNoteEdit` too, with the last synced version as base.
  *
  * Every write names its writer (WriteOptions: source, name, tab) in the change log; the version it
@@ -21,9 +21,6 @@ import type { ConflictHunk, ConflictRecord, FolioDatabase } from './database';
 import { updateNote, type NotePatch } from './notes-repo';
 import { lastTextWriter, saveRevisionIfDue } from './revisions-repo';
 import { writeTransaction, type ChangeLog, type WriteOptions } from './write';
-
-/** The title of the notebook that holds conflict copies. */
-export const CONFLICTS_NOTEBOOK_TITLE = 'Conflicts';
 
 /**
  * Changes a note not in the trash: `change` gets the note as stored now and returns the patch (it
@@ -105,7 +102,7 @@ async function keepWithTrashed(db: FolioDatabase, stored: Note, patch: NotePatch
 
 /**
  * Records the conflicts of a merge: their places in the note's conflict record (created or
- * extended) and a conflict copy of the other version, in the notebook "Conflicts".
+ * extended) and a conflict copy of the other version (listed under Conflicts).
  */
 async function recordConflict(
   db: FolioDatabase,
@@ -136,13 +133,15 @@ async function recordConflict(
   return hunks;
 }
 
-/** A copy of `note` in the notebook "Conflicts" (created when missing), marked as a conflict of it. */
+/**
+ * A copy of `note` beside it, marked as a conflict of it: as Joplin keeps them (and sync's own
+ * copies, sync-repo.ts), lists leave it out and the tree's Conflicts entry lists it.
+ */
 async function addConflictCopy(db: FolioDatabase, note: Note, changes: ChangeLog): Promise<Note> {
-  const folder = await conflictsNotebook(db, changes);
   const copy: Note & { joplin_extra?: Record<string, string> } = {
     ...noteDefaults(changes.now),
     id: newId(),
-    parent_id: folder,
+    parent_id: note.parent_id,
     title: `${note.title || 'Untitled'} (conflict copy)`,
     body: note.body,
     is_todo: note.is_todo,
@@ -153,16 +152,6 @@ async function addConflictCopy(db: FolioDatabase, note: Note, changes: ChangeLog
   await db.notes.add(copy);
   changes.log(copy.id, ItemType.Note, 'created', true);
   return copy;
-}
-
-async function conflictsNotebook(db: FolioDatabase, changes: ChangeLog): Promise<string> {
-  const existing = await db.folders.filter((f) => f.title === CONFLICTS_NOTEBOOK_TITLE && f.parent_id === '' && !f.deleted_time).first();
-  if (existing) return existing.id;
-  const t = changes.now;
-  const id = newId();
-  await db.folders.add({ id, title: CONFLICTS_NOTEBOOK_TITLE, parent_id: '', created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, icon: '', deleted_time: 0 });
-  changes.log(id, ItemType.Folder, 'created');
-  return id;
 }
 
 /** A note's pending conflicts, or undefined. */
@@ -176,7 +165,7 @@ export function getConflict(db: FolioDatabase, noteId: string): Promise<Conflict
  * history, where `saveNoteEdit` kept it.
  */
 export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkIds: readonly string[], options: WriteOptions = {}): Promise<void> {
-  await writeTransaction(db, ['notes', 'folders', 'conflicts'], options, async (changes) => {
+  await writeTransaction(db, ['notes', 'conflicts'], options, async (changes) => {
     const record = await db.conflicts.get(noteId);
     if (!record) return;
     const hunks = record.hunks.filter((h) => !hunkIds.includes(h.id));
@@ -185,21 +174,10 @@ export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkId
       return;
     }
     await db.conflicts.delete(noteId);
-    const folders = new Set<string>();
     for (const id of record.copy_ids) {
-      const copy = await db.notes.get(id);
-      if (!copy) continue;
-      folders.add(copy.parent_id);
+      if (!(await db.notes.get(id))) continue;
       await db.notes.delete(id);
       changes.log(id, ItemType.Note, 'deleted');
-    }
-    // The notebook "Conflicts" goes when it has nothing left to show (it is made again when needed).
-    for (const folderId of folders) {
-      const folder = await db.folders.get(folderId);
-      if (folder?.title !== CONFLICTS_NOTEBOOK_TITLE || (await db.notes.where('parent_id').equals(folderId).count())) continue;
-      if (await db.folders.where('parent_id').equals(folderId).count()) continue;
-      await db.folders.delete(folderId);
-      changes.log(folderId, ItemType.Folder, 'deleted');
     }
   });
 }
