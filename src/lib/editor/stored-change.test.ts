@@ -36,6 +36,17 @@ function typeAfter(e: FolioEditor, after: string, text: string): void {
 const note = '# Packing list\n\n- tent\n- stove\n\nLeave on Friday.\n\nCall Sam.';
 
 describe('applyStored', () => {
+  it('keeps a space just typed at the end of a line when a stored version appends a paragraph', () => {
+    const e = mount('- tent');
+    typeAfter(e, 'tent', ' (big) ');
+    const snapshot = e.snapshot();
+    const stored = mergeText('- tent', e.getMarkdown(), '- tent\n\nRemember the socks.').text;
+    e.view.dispatch(e.view.state.tr.insertText('and'));
+    expect(e.applyStored(snapshot, stored)).toBe(true);
+    expect(e.view.state.doc.firstChild!.textContent).toBe('tent (big) and');
+    expect(e.getMarkdown()).toBe('- tent (big) and\n\nRemember the socks.');
+  });
+
   it('brings in a stored version with nothing typed since, exactly', () => {
     const e = mount(note);
     const snapshot = e.snapshot();

@@ -41,6 +41,14 @@ export function exactMarkdownChange(doc: PMNode, edit: { from: number; to: numbe
   const markdown = serializeMarkdown(doc);
   const expected = markdown.slice(0, edit.from) + edit.insert + markdown.slice(edit.to);
   if (expected === markdown) return null;
+  // Blocks added after the last one (an append, the commonest stored change): the blocks already
+  // there stay as they are. Re-parsing the last block instead would drop what its Markdown cannot
+  // hold, such as a space the user has just typed at the end of its line.
+  if (edit.from === edit.to && markdown.slice(edit.from).trim() === '' && /^\n/.test(edit.insert)) {
+    const added = parseMarkdown(edit.insert.replace(/^\n+/, ''));
+    const append = diffDocs(doc, doc.copy(doc.content.append(added.content)));
+    if (append && gives(doc, append, expected)) return append;
+  }
   const fine = markdownChange(doc, edit);
   if (fine && gives(doc, fine, expected)) return fine;
   const parsed = parseMarkdown(expected);
