@@ -214,6 +214,14 @@ export class NoteSession {
     this.canRedo = this.#editor?.canRedo() ?? false;
   }
 
+  /**
+   * Shows `title`, already stored, before the note is first read: for a note just created, whose
+   * Title appears at once, so what the user types next continues the title instead of replacing it.
+   */
+  presetTitle(title: string): void {
+    if (!this.loaded && this.#saver.unsaved()?.title === undefined) this.title = title;
+  }
+
   setTitle(title: string): void {
     this.title = title;
     this.#saver.edit({ title });

@@ -35,6 +35,20 @@ async function open(body = 'first') {
 }
 
 describe('NoteSession', () => {
+  it('continues a title shown before the note is read (a note just created)', async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    const note = await createNote(db, { title: 'Groc' });
+    const session = new NoteSession(db, note.id);
+    session.presetTitle('Groc');
+    // What the user types into the Title before the first read goes on from it.
+    session.setTitle(`${session.title}eries`);
+    await vi.waitFor(() => expect(session.loaded).toBe(true));
+    expect(session.title).toBe('Groceries');
+    await session.flush();
+    expect((await getNote(db, note.id))?.title).toBe('Groceries');
+  });
+
   it('loads the stored title and body', async () => {
     const { session } = await open('hello');
     expect(session.title).toBe('T');

@@ -285,14 +285,18 @@ export class Workspace {
       const note = await createNote(this.db, parent_id ? { parent_id } : {}, { source: 'user', tab: tabId() });
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
-      for (let written = ''; this.pendingTitle !== written; ) {
+      let written = '';
+      while (this.pendingTitle !== written) {
         written = this.pendingTitle;
         await updateNote(this.db, note.id, { title: written }, { source: 'user', tab: tabId() });
       }
       this.focusTitleOf = note.id;
       this.openNote(note.id);
       // (TypeScript still thinks session is the null set above; openNote has set it.)
-      if (this.pendingBodyFocus) (this.session as NoteSession | null)?.requestBodyFocus();
+      const session = this.session as NoteSession | null;
+      // The real Title shows before the note is read: it starts from what the stand-in held.
+      session?.presetTitle(written);
+      if (this.pendingBodyFocus) session?.requestBodyFocus();
       return note.id;
     } catch (error) {
       this.alerts.report('Could not create a note', error);
