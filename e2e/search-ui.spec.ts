@@ -96,13 +96,15 @@ test.describe('search notes', () => {
     await expect(saveStatus(page)).toHaveText('Saved');
     await searchFor(page, 'hippopotamus', ['Swimming']);
   });
+});
 
-  test('the syntax help lists the filters', async ({ page }) => {
-    const toggle = page.getByRole('button', { name: 'Search syntax' });
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('region', { name: 'Search syntax help' })).toContainText('notebook:');
-  });
+// Needs no notes: kept out of the seeded group, whose four typed notes it would only wait for.
+test('the syntax help lists the filters', async ({ page }) => {
+  await openApp(page);
+  const toggle = page.getByRole('button', { name: 'Search syntax' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'Search syntax help' })).toContainText('notebook:');
 });
 
 test('notebook: finds the notes of a notebook', async ({ page }) => {
