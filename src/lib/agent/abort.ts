@@ -1,8 +1,9 @@
 /**
  * Stop must take effect at once (issue 4: within 200 ms) even when the thing awaited cannot see the
- * signal, as a Comlink proxy to the main thread cannot. So the loop races every await against it.
+ * signal, as a Comlink proxy to the main thread cannot. So the loop races every await against it
+ * (core's raceAbort), rejecting with the turn's own 'Stopped.' error.
  */
-import { AppError } from '$lib/core';
+import { AppError, raceAbort as raceCoreAbort } from '$lib/core';
 
 /** The error a stopped turn rejects with. */
 export function stoppedError(): AppError {
@@ -17,23 +18,5 @@ export function isAbort(error: unknown): boolean {
 
 /** Settles like `promise`, or rejects with `stoppedError()` as soon as `signal` aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    promise.catch(() => {}); // it lost the race; its own rejection is not news
-    return Promise.reject(stoppedError());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(stoppedError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      }
-    );
-  });
+  return raceCoreAbort(promise, signal, stoppedError);
 }

@@ -134,7 +134,7 @@ describe('runNoteChat', () => {
     const result = await agent.runNoteChat({ note }, [], 'Add', { sessionTools: session });
     const errorMessage = provider.requests[1].messages.at(-1);
     expect(errorMessage).toMatchObject({ role: 'tool', toolCallId: 'bad', isError: true });
-    expect(errorMessage?.content).toContain('text: Instance type "number" is invalid');
+    expect(errorMessage?.content).toContain('Invalid arguments for append_to_note: text: must be a string (got 42)');
     expect(session.calls).toEqual([{ name: 'append_to_note', args: { text: 'Socks' } }]);
     expect(result.edits.map((e) => e.callId)).toEqual(['good']);
   });

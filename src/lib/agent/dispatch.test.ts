@@ -70,7 +70,7 @@ describe('dispatchToolCall', () => {
     const text = resultText(entry.result!);
     expect(text).toContain('Invalid arguments for list_tags');
     expect(text).toContain('limit: ');
-    expect(text).toContain('Property "extra" is not allowed');
+    expect(text).toBe('Invalid arguments for list_tags: limit: must be at least 1 (got 0); extra: unknown property (allowed: limit).');
     expect(workspace.calls).toEqual([]);
   });
 
@@ -105,6 +105,14 @@ describe('dispatchToolCall', () => {
     });
     const entry = await dispatchToolCall(call('list_tags', '{}'), 1, ctx);
     expect(resultText(entry.result!)).toBe('list_tags failed: disk on fire');
+  });
+
+  it('checks the arguments of a session tool itself in the words of the registry and proposes nothing', async () => {
+    const { ctx, sessionCalls } = context({ note });
+    const entry = await dispatchToolCall(call('append_to_note', '{}'), 1, ctx);
+    expect(entry.isError).toBe(true);
+    expect(resultText(entry.result!)).toMatch(/^Invalid arguments for append_to_note: text: required/);
+    expect(sessionCalls).toEqual([]);
   });
 
   it('routes a session tool to the session host', async () => {

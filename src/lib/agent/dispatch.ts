@@ -3,7 +3,8 @@
  * tools (the editor, through a hook) or the workspace registry, after three gates that each answer
  * with an error result the model can read and act on, so nothing runs and nothing is applied:
  * the tool must be offered this turn, its arguments must be a JSON object, and they must match the
- * tool's schema. Handler failures become error results too; only Stop propagates, as an abort.
+ * tool's schema (checked by the registry for the calls it runs, here for the others, with the same
+ * checker and words, core's schema-check). Handler failures become error results too; only Stop propagates, as an abort.
  *
  * A workspace tool's call that would change the note open in the editor (the tool names the note
  * in its `writesNote` argument) is not run on the stored note: it goes to the editor's session host,
@@ -13,11 +14,11 @@
  * A fourth step, the consent gate (consent.ts), holds a destructive call that follows a plugin's
  * output in the same turn until the user allows it.
  */
+import { invalidArgumentsText, parseToolArguments, schemaIssues } from '$lib/core';
 import type { ToolCall } from '$lib/llm';
 import { isAbort, raceAbort } from './abort';
 import { declinedText, destructiveAction, type ConsentHook } from './consent';
 import type { SessionToolHost, ToolResult, ToolTranscriptEntry, TurnTool, WorkspaceToolHost } from './types';
-import { schemaProblems } from './validate';
 
 /** What the dispatcher needs for one turn. */
 export interface DispatchContext {
@@ -77,10 +78,9 @@ async function resultOf(
   if ('problem' in input) {
     return errorResult(`The arguments of ${call.name} are not a JSON object (${input.problem}); nothing was done. Call it again with a JSON object matching its schema.`);
   }
-  const problems = schemaProblems(tool.inputSchema, input.value);
-  if (problems.length > 0) {
-    return errorResult(`Invalid arguments for ${call.name}; nothing was done:\n- ${problems.join('\n- ')}`);
-  }
+  // The registry checks the calls it runs; the ones the editor takes are checked here, alike.
+  const problems = servedByRegistry(tool, input.value, ctx) ? [] : schemaIssues(tool.inputSchema, input.value);
+  if (problems.length > 0) return errorResult(invalidArgumentsText(call.name, problems));
   const refusal = await consentGate(tool, input.value, ctx, entry);
   if (refusal) return refusal;
   try {
@@ -116,9 +116,14 @@ async function consentGate(tool: TurnTool, args: Record<string, unknown>, ctx: D
   return allowed ? undefined : errorResult(declinedText(tool.name, pluginName, true));
 }
 
+/** Whether the workspace registry runs the call (and so checks its arguments itself). */
+function servedByRegistry(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): boolean {
+  return tool.tier === 'workspace' && !writesOpenNote(tool, args, ctx);
+}
+
 function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {
   if (writesOpenNote(tool, args, ctx)) return ctx.session!.call(tool.name, args, { signal: ctx.signal });
-  if (tool.tier === 'workspace') return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
+  if (servedByRegistry(tool, args, ctx)) return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
   if (!ctx.session) return Promise.reject(new Error('the editor is not connected.'));
   return ctx.session.call(tool.name, args, { signal: ctx.signal });
 }
@@ -129,22 +134,10 @@ function notOffered(name: string, ctx: DispatchContext): string {
   return `${what}; nothing was done. The tools you can call now: ${offered}.`;
 }
 
-/** The call's arguments as an object: the provider's parse when it made one, else ours. */
+/** The call's arguments as an object: the provider's parse when it made one, else core's. */
 function readArguments(call: ToolCall): Arguments {
-  if (call.parseError) return { problem: call.parseError };
-  if (call.parsed) return { value: call.parsed };
-  // Some servers send "" for a call without arguments.
-  if (call.arguments.trim() === '') return { value: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(call.arguments);
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : 'invalid JSON' };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { problem: `got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
-  }
-  return { value: value as Record<string, unknown> };
+  const { parsed, parseError } = call.parsed || call.parseError ? call : parseToolArguments(call.arguments);
+  return parseError !== undefined ? { problem: parseError } : { value: parsed ?? {} };
 }
 
 /** A tool result that tells the model what went wrong. */

@@ -40,10 +40,8 @@ export type {
   TurnHooks,
   TurnResult
 } from './types';
-export { registryHost } from './workspace-host';
 export { selectTurnTools, pluginToolTokenBudget, relevanceWords, definitionTokens, MAX_TURN_TOOLS } from './turn-tools';
 export type { TurnToolBudget, TurnToolSelection } from './turn-tools';
 export { framePluginDescription, framePluginOutput, frameToolDescriptions, cleanPluginName, PLUGIN_PROMPT_RULE } from './provenance';
 export { destructiveAction, declinedText } from './consent';
 export type { ConsentRequest, ConsentHook } from './consent';
-export type { RegistryLike } from './workspace-host';

@@ -12,6 +12,7 @@
  *    full. What is left out is named in the system prompt, so the model can say so.
  * Large windows never get here: the full list always fits their share.
  */
+import { relevanceWords, sharedWordCount } from './turn-tools';
 import type { TurnTool } from './types';
 
 /** The share of (window − answer reserve) the tool definitions may take. */
@@ -62,14 +63,11 @@ export function firstSentence(text: string): string {
   return end ? text.slice(0, end.index + 1) : text;
 }
 
-const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2));
+const words = (text: string) => relevanceWords(text, { keepCommon: true });
 
 /** How many of the message's words a tool's name, description and hints share. */
 function relevance(tool: TurnTool, message: Set<string>): number {
-  const own = words(`${tool.name.replace(/_/g, ' ')} ${tool.description} ${(HINTS[tool.name] ?? []).join(' ')}`);
-  let score = 0;
-  for (const word of message) if (own.has(word) || own.has(word.replace(/s$/, ''))) score++;
-  return score;
+  return sharedWordCount(message, words(`${tool.name} ${tool.description} ${(HINTS[tool.name] ?? []).join(' ')}`));
 }
 
 /** The tools of a turn fitted to its share of the window. */

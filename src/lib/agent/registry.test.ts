@@ -5,12 +5,17 @@ import { createNote, getNote } from '$lib/db';
 import { toolBench } from '$lib/tools/tool-test-kit';
 import { createAgent } from './agent';
 import { ScriptedProvider } from './testing/scripted-provider';
-import { registryHost } from './workspace-host';
+import type { WorkspaceToolHost } from './types';
 
 async function bench() {
   const { db, registry, ctx } = await toolBench();
   const note = await createNote(db, { title: 'Packing list', body: '- [ ] tent\n' });
-  return { db, note, tools: registryHost(registry, { db: ctx.db, search: ctx.search, semantic: ctx.semantic }) };
+  // The registry as the workspace worker hands it to the agent: each call with the worker's context.
+  const tools: WorkspaceToolHost = {
+    list: () => registry.list(),
+    call: (id, input, options) => registry.call(id, input, { ...ctx, signal: options.signal, source: options.source })
+  };
+  return { db, note, tools };
 }
 
 describe('agent over the workspace registry', () => {
@@ -32,7 +37,7 @@ describe('agent over the workspace registry', () => {
     ]);
   });
 
-  it('offers every built-in tool and refuses invalid arguments before the registry runs them', async () => {
+  it('offers every built-in tool and refuses invalid arguments before the tool runs', async () => {
     const { db, note, tools } = await bench();
     const provider = new ScriptedProvider([
       { calls: [{ name: 'update_note', arguments: { id: 'not-an-id', append: 'x' } }] },

@@ -4,7 +4,7 @@
  * counts characters (3.5 per token for English prose and Markdown) and corrects the ratio with the
  * input token counts a provider reports.
  */
-import type { ChatMessage, ToolSpec } from './types';
+import type { ChatMessage } from './types';
 
 /** The starting guess of characters per token. */
 export const DEFAULT_CHARS_PER_TOKEN = 3.5;
@@ -37,11 +37,6 @@ export function messagesTokens(messages: readonly ChatMessage[], charsPerToken: 
   let total = 0;
   for (const message of messages) total += messageTokens(message, charsPerToken);
   return total;
-}
-
-/** Estimated tokens of the tool definitions sent with a request. */
-export function toolsTokens(tools: readonly ToolSpec[], charsPerToken: number): number {
-  return Math.ceil(JSON.stringify(tools).length / charsPerToken);
 }
 
 /**

@@ -45,20 +45,29 @@ const STOP_WORDS = new Set(
   'the and for with you your are was were this that what which who how can could would should will from into onto about have has had not but all any our out use using please need want make made get got its his her they them then than there their also just some more most very'.split(' ')
 );
 
-/** The words of `text` that count for relevance. */
-export function relevanceWords(text: string): Set<string> {
+/**
+ * The words of `text` that count for relevance: lower-cased, three letters or more, a final "s"
+ * dropped, common words ignored unless `keepCommon` (the prompt budget's hints are question words
+ * such as "which" and "about"). The one word rule of both rankings: this file's and prompt-budget.ts's.
+ */
+export function relevanceWords(text: string, options: { keepCommon?: boolean } = {}): Set<string> {
   const words = new Set<string>();
   for (const raw of text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < 3 || STOP_WORDS.has(raw)) continue;
+    if (raw.length < 3 || (!options.keepCommon && STOP_WORDS.has(raw))) continue;
     words.add(raw.length > 3 && raw.endsWith('s') ? raw.slice(0, -1) : raw);
   }
   return words;
 }
 
-function overlap(message: Set<string>, text: string): number {
+/** How many of `message`'s words (relevanceWords) occur among `words`. */
+export function sharedWordCount(message: ReadonlySet<string>, words: ReadonlySet<string>): number {
   let count = 0;
-  for (const word of relevanceWords(text)) if (message.has(word)) count++;
+  for (const word of words) if (message.has(word)) count++;
   return count;
+}
+
+function overlap(message: Set<string>, text: string): number {
+  return sharedWordCount(message, relevanceWords(text));
 }
 
 /** Estimated tokens of a tool's definition as a provider sends it. */

@@ -7,3 +7,10 @@ export { mergeText, splitLines, spliceLines, locateLines, changedRange, lineEdit
 export type { MergeConflict, TextMerge, TextEdit } from './merge-text';
 export { describeWriter, sameWriter, writerOf } from './writers';
 export { markdownToText } from './markdown-text';
+export { raceAbort } from './abort';
+export { parseToolArguments } from './tool-arguments';
+export type { ParsedToolArguments } from './tool-arguments';
+export { compileSchema, describeIssues, schemaIssues, invalidArgumentsText } from './schema-check';
+export type { SchemaCheck } from './schema-check';
+export { RELEVANCE_PRESETS, DEFAULT_RELEVANCE } from './relevance';
+export type { Relevance, SearchLimits } from './relevance';

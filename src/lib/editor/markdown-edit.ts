@@ -26,7 +26,7 @@ interface MarkdownEdit {
   insert: string;
 }
 
-function touched(spans: BlockSpan[], from: number, to: number): [number, number] {
+function touched(spans: readonly BlockSpan[], from: number, to: number): [number, number] {
   let first = spans.findIndex((span) => span.to > from);
   if (first < 0) first = spans.length - 1;
   let last = first;
@@ -71,7 +71,7 @@ interface Chunk {
   toEnd: boolean;
 }
 
-function chunkOf(doc: PMNode, markdown: string, spans: BlockSpan[], edit: MarkdownEdit): Chunk {
+function chunkOf(doc: PMNode, markdown: string, spans: readonly BlockSpan[], edit: MarkdownEdit): Chunk {
   const { from, to, insert } = edit;
   const [first, touchedLast] = touched(spans, from, to);
   const keepGap = from >= spans[first].textFrom;
@@ -100,7 +100,7 @@ function placeLeftover(tr: Transform, leftover: string, chunk: Chunk, nextPos: n
 }
 
 /** Rewrites only the touched blocks (see the module comment); `tr` starts at the note's doc. */
-function editChunk(tr: Transform, markdown: string, spans: BlockSpan[], edit: MarkdownEdit): void {
+function editChunk(tr: Transform, markdown: string, spans: readonly BlockSpan[], edit: MarkdownEdit): void {
   const doc = tr.doc;
   const chunk = chunkOf(doc, markdown, spans, edit);
   const references = doc.attrs.references as Definitions;

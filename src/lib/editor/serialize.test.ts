@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { markdownSchema as s } from './schema';
 import { parseMarkdown, parseStructure, stripSources } from './parse';
-import { serializeBlock, serializeMarkdown } from './serialize';
+import { serializeBlock, serializeMarkdown, serializeWithMap } from './serialize';
 
 /** Replaces the text of top-level block `index` (a textblock), as typing would. */
 function editBlock(doc: PMNode, index: number, text: string): PMNode {
@@ -211,5 +211,22 @@ describe('serializeMarkdown when blocks meet after a deletion', () => {
     const md = serializeMarkdown(edited);
     expect(md).toBe('- a\n\n```\ncode\n```\n');
     expect(parseMarkdown(md).child(1).type.name).toBe('code_block');
+  });
+});
+
+describe('serializeWithMap per document', () => {
+  it('serialises a document once and hands every caller the same result', () => {
+    const doc = parseMarkdown('# Title\n\nFirst paragraph.\n\nSecond one.\n');
+    const first = serializeWithMap(doc);
+    expect(serializeWithMap(doc)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.spans)).toBe(true);
+  });
+
+  it('serialises an edited document afresh', () => {
+    const doc = parseMarkdown('# Title\n\nFirst paragraph.\n');
+    const before = serializeWithMap(doc).markdown;
+    const edited = editBlock(doc, 1, 'Changed.');
+    expect(serializeWithMap(edited).markdown).toBe('# Title\n\nChanged.\n');
+    expect(serializeWithMap(doc).markdown).toBe(before);
   });
 });

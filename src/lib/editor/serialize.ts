@@ -177,11 +177,39 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: B
   return parts.join('');
 }
 
+/** A document's Markdown and where each top-level block landed in it. */
+export interface SerializedDoc {
+  readonly markdown: string;
+  readonly spans: readonly BlockSpan[];
+}
+
+/**
+ * Whether serialisations are remembered per document. Always on in the app; the agent-overhead
+ * benchmark builds a copy with it off to measure the uncached path beside the cached one.
+ */
+const CACHE_SERIALIZATIONS = true;
+
+// ProseMirror documents are immutable, so a document's Markdown never changes: a session-tool call
+// needs it three times (cursor, anchor, change) and a streamed suggestion once per frame, on the
+// same document, and saving needs it once more. Weak keys: a document no state holds is let go.
+const serialized = new WeakMap<PMNode, SerializedDoc>();
+
 /**
  * Serialises a document and tells where each top-level block landed: what an edit expressed on
- * the Markdown (a review proposal's anchor) needs to find the blocks it touches.
+ * the Markdown (a review proposal's anchor) needs to find the blocks it touches. Computed once per
+ * document; the result is shared, so callers must not change it.
  */
-export function serializeWithMap(doc: PMNode): { markdown: string; spans: BlockSpan[] } {
+export function serializeWithMap(doc: PMNode): SerializedDoc {
+  let result = CACHE_SERIALIZATIONS ? serialized.get(doc) : undefined;
+  if (!result) {
+    const { markdown, spans } = composeWithMap(doc);
+    result = Object.freeze({ markdown, spans: Object.freeze(spans) });
+    if (CACHE_SERIALIZATIONS) serialized.set(doc, result);
+  }
+  return result;
+}
+
+function composeWithMap(doc: PMNode): { markdown: string; spans: BlockSpan[] } {
   const references = doc.attrs.references as Definitions;
   const ctx: Context = { eol: detectEol(doc), inlineLinks: false, references };
   const reused = new Set<string>();

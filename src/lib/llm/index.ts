@@ -35,7 +35,6 @@ export { listModels, servedContextTokens, contextLengthFor, LOCAL_DEFAULT_CONTEX
 export { testConnection } from './connection';
 export type { ConnectionResult } from './connection';
 export { isLoopbackUrl, explainUnreachable, normalizeOpenAiBaseUrl, normalizeAnthropicBaseUrl } from './endpoint';
-export { parseToolArguments } from './tool-args';
 export { detectWebGpu } from './webllm-gpu';
 export type { GpuSupport, GpuLike } from './webllm-gpu';
 export { webLlmModels, createWebLlmEngine, deleteWebLlmModel } from './webllm-engine';

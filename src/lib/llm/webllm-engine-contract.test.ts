@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realEngine, REAL_ENGINE_MODEL } from '../../../tests/webllm/real-engine';
 import { openWebLlm } from '../../../tests/webllm/open-webllm';
-import { FakeEngine } from './webllm-fake.test-helpers';
+import { FAKE_NATIVE_TOOL_MODELS, FakeEngine } from './webllm-fake.test-helpers';
 import type { StructuralTag, WebLlmChunk, WebLlmRequest } from './webllm-engine';
 
 interface Subject {
@@ -183,6 +183,11 @@ describe('web-llm itself (pinned facts the provider relies on)', () => {
   it('lists only the Hermes models as native tool callers', async () => {
     const webllm = await openWebLlm();
     expect(webllm.functionCallingModelIds.every((id) => id.startsWith('Hermes-'))).toBe(true);
+  });
+
+  it('has the fake take native tools on exactly the models web-llm does', async () => {
+    const webllm = await openWebLlm();
+    expect(FAKE_NATIVE_TOOL_MODELS).toEqual(webllm.functionCallingModelIds);
   });
 
   it('accepts native tool calls, several calls and free Markdown under a Qwen-style structural tag', async () => {

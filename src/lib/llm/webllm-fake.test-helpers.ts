@@ -16,7 +16,13 @@ import type { EngineFactory, WebLlmChunk, WebLlmEngine, WebLlmRequest } from './
 export type FakeOutput = string | WebLlmChunk[] | Error;
 
 /** web-llm's function-calling models (its `functionCallingModelIds`). */
-export const FAKE_NATIVE_TOOL_MODELS = ['Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC', 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC', 'Hermes-3-Llama-3.1-8B-q4f16_1-MLC'];
+export const FAKE_NATIVE_TOOL_MODELS = [
+  'Hermes-2-Pro-Llama-3-8B-q4f16_1-MLC',
+  'Hermes-2-Pro-Llama-3-8B-q4f32_1-MLC',
+  'Hermes-2-Pro-Mistral-7B-q4f16_1-MLC',
+  'Hermes-3-Llama-3.1-8B-q4f32_1-MLC',
+  'Hermes-3-Llama-3.1-8B-q4f16_1-MLC'
+];
 
 /** An Error with web-llm's class name, as its errors carry it. */
 export function webLlmError(name: string, message: string): Error {
@@ -60,17 +66,26 @@ export class FakeEngine implements WebLlmEngine {
 
   /** The checks web-llm's postInitAndCheckFields makes before anything runs. */
   private check(request: WebLlmRequest): void {
-    if (this.unloaded) throw webLlmError('ModelNotLoadedError', 'Model not loaded before trying to complete ChatCompletionRequest.');
+    if (this.unloaded) throw webLlmError(
+        'ModelNotLoadedError',
+        'Model not loaded before trying to complete ChatCompletionRequest. Please ensure you have called MLCEngine.reload(model) to load the model before initiating APIs, or initialize your engine using CreateMLCEngine() with a valid model configuration.'
+      );
     const last = request.messages.at(-1)?.role;
     if (last !== 'user' && last !== 'tool') throw webLlmError('MessageOrderError', 'Last message should be from either `user` or `tool`.');
     if (request.messages.some((m, i) => m.role === 'system' && i !== 0)) throw webLlmError('SystemMessageOrderError', 'System prompt should always be the first message in `messages`.');
     const format = request.response_format as { type?: string; schema?: unknown; structural_tag?: unknown } | undefined;
     if (format?.schema !== undefined && format.type !== 'json_object') throw webLlmError('InvalidResponseFormatError', 'JSON schema is only supported with `json_object` response format.');
     if ((format?.type === 'structural_tag') !== (format?.structural_tag !== undefined)) {
-      throw webLlmError('InvalidResponseFormatStructuralTagError', 'When ResponseFormat.type is `structural_tag`, ResponseFormat.structural_tag needs to be specified.');
+      throw webLlmError(
+        'InvalidResponseFormatStructuralTagError',
+        'When ResponseFormat.type is `structural_tag`, ResponseFormat.structural_tag needs to be specified.\nWhen ResponseFormat.structural_tag is specified, ResponseFormat.type needs to be structural_tag.'
+      );
     }
     if (request.tools && !FAKE_NATIVE_TOOL_MODELS.includes(this.model)) {
-      throw webLlmError('UnsupportedModelIdError', `${this.model} is not supported for ChatCompletionRequest.tools.`);
+      throw webLlmError(
+        'UnsupportedModelIdError',
+        `${this.model} is not supported for ChatCompletionRequest.tools. Currently, models that support function calling are: ${FAKE_NATIVE_TOOL_MODELS.join(', ')}`
+      );
     }
   }
 

@@ -19,6 +19,7 @@
  * engine to wind down. `unload()` frees the GPU and stops a download in progress (its finished
  * pieces stay cached, so a later load resumes).
  */
+import { raceAbort } from '$lib/core';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { OpenAiAccumulator, toOpenAiTools } from './openai-wire';
 import { detectWebGpu, type GpuLike } from './webllm-gpu';
@@ -39,18 +40,6 @@ export interface WebLlmProviderOptions {
   /** Tests pass a fake engine factory and GPU; the defaults are web-llm and `navigator.gpu`. */
   createEngine?: EngineFactory;
   gpu?: GpuLike;
-}
-
-/** Rejects as soon as the signal aborts, whatever `work` is doing. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  work.catch(() => undefined);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError());
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Any failure inside the engine as a ProviderError. */
@@ -97,7 +86,7 @@ export class WebLlmProvider implements ChatProvider {
       this.engine = undefined;
       throw error;
     }));
-    return raceAbort(pending, signal);
+    return raceAbort(pending, signal, abortedError);
   }
 
   private async start() {
@@ -141,7 +130,7 @@ export class WebLlmProvider implements ChatProvider {
     const onAbort = () => void engine.interruptGenerate();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await raceAbort(work, options.signal);
+      return await raceAbort(work, options.signal, abortedError);
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }

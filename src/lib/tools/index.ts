@@ -2,13 +2,11 @@
 export { createToolRegistry } from './registry';
 export { toolIdSkeleton, reservedLookalike, foldName } from './tool-names';
 export type { ToolRegistry } from './registry';
-export { compileSchema, describeIssues } from './validation';
-export type { SchemaCheck } from './validation';
 export { serializePayload, successResult, errorResult, failureMessage } from './result';
 export { bindToolSwitches, loadToolSwitches, TOOL_SWITCHES_KEY } from './tool-switches';
 export type { ToolSwitchBinding } from './tool-switches';
 export { builtinTools, registerBuiltinTools } from './builtin';
-export { RELEVANCE_PRESETS, NO_EMBEDDER_MESSAGE, semanticSearchDescription } from './builtin/semantic-search-notes';
+export { NO_EMBEDDER_MESSAGE, semanticSearchDescription } from './builtin/semantic-search-notes';
 export type { SemanticKind } from './builtin/semantic-search-notes';
 export { DEFAULT_SEARCH_LIMIT } from './builtin/search-notes';
 export { DEFAULT_READ_CHARS } from './builtin/read-note';

@@ -9,10 +9,9 @@
  * abort is thrown, because then nobody is waiting for a result. An abort returns at once but cannot
  * stop a write already inside its transaction: that write lands whole or not at all, never half.
  */
-import { AppError } from '$lib/core';
+import { AppError, compileSchema, invalidArgumentsText, raceAbort, type SchemaCheck } from '$lib/core';
 import { errorResult, failureMessage, successResult } from './result';
 import type { ToolContext, ToolDefinition, ToolHandle, ToolInfo, ToolListFilter, ToolRegistryChange, ToolResult } from './types';
-import { compileSchema, type SchemaCheck } from './validation';
 
 /** MCP's advice for tool names: 1 to 128 of letters, digits, `_`, `-` and `.`. */
 const TOOL_ID_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -136,10 +135,10 @@ async function callEntry(id: string, entry: Entry | undefined, input: unknown, c
   throwIfAborted(id, ctx.signal);
   const args = input ?? {}; // MCP lets a client omit the arguments of a tool that takes none.
   const issues = entry.checkInput(args);
-  if (issues.length) return errorResult(`Invalid arguments for ${id}: ${issues.join('; ')}.`);
+  if (issues.length) return errorResult(invalidArgumentsText(id, issues));
   let payload: unknown;
   try {
-    payload = await untilAborted(id, Promise.resolve().then(() => entry.definition.handler(args, ctx)), ctx.signal);
+    payload = await raceAbort(Promise.resolve().then(() => entry.definition.handler(args, ctx)), ctx.signal, () => abortError(id));
   } catch (error) {
     if (error instanceof AppError && error.code === 'aborted') throw error;
     return errorResult(failureMessage(id, error));
@@ -157,14 +156,4 @@ function abortError(id: string): AppError {
 
 function throwIfAborted(id: string, signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(id);
-}
-
-/** Settles with `promise`, or rejects with AppError 'aborted' as soon as `signal` aborts. */
-function untilAborted<T>(id: string, promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(id));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -1,6 +1,6 @@
 // The benchmark's workspace worker: the real worker services (database, registry, built-in tools)
 // and the real agent API, with a zero-latency model in place of a provider, so a step costs only
-// what the app adds around the model: tool list, prompt, fitting, dispatch of a read tool, callbacks.
+// what the app adds around the model: tool list, prompt, fitting, dispatch of a tool, callbacks.
 import * as Comlink from 'comlink';
 import { createNote, ensureDefaultNotebook, openDatabase } from '$lib/db';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult } from '$lib/llm';
@@ -9,7 +9,22 @@ import { createToolRegistry, registerBuiltinTools, type ToolContext } from '$lib
 import { createAgentApi } from '../../../workers/agent-api';
 import { FullTextService } from '../../../workers/full-text';
 
-/** Answers at once: `read_note` calls until `toolSteps` results are in, then a short text. */
+/** How the model writes a session-tool call for the focused-note scenario. */
+export interface StreamedEdits {
+  /** One anchor per step: each step inserts after its own anchor (proposals never overlap). */
+  anchors: string[];
+  /** The call's arguments arrive in this many pieces... */
+  pieces: number;
+  /** ...this far apart, as a model writing at reading speed does (so drafts are drawn between). */
+  pieceGapMs: number;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Answers at once: `read_note` calls until `toolSteps` results are in, then a short text. With
+ * `edits`, each step is instead an `insert_after_anchor` on the focused note, its arguments streamed.
+ */
 class ZeroLatencyModel implements ChatProvider {
   readonly kind = 'openai-compatible' as const;
   readonly model = 'zero-latency';
@@ -17,7 +32,8 @@ class ZeroLatencyModel implements ChatProvider {
   readonly marks: { start: number; end: number }[] = [];
   constructor(
     private readonly noteIds: string[],
-    private readonly toolSteps: number
+    private readonly toolSteps: number,
+    private readonly edits?: StreamedEdits
   ) {}
 
   async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
@@ -29,6 +45,8 @@ class ZeroLatencyModel implements ChatProvider {
     if (done >= this.toolSteps) {
       options.onDelta?.({ type: 'text', text: 'Done.' });
       result = { text: 'Done.', toolCalls: [], finishReason: 'stop', usage };
+    } else if (this.edits) {
+      result = await this.streamEdit(done, this.edits, options);
     } else {
       const id = this.noteIds[done % this.noteIds.length];
       const args = JSON.stringify({ id });
@@ -37,6 +55,19 @@ class ZeroLatencyModel implements ChatProvider {
     }
     this.marks.push({ start, end: performance.now() });
     return result;
+  }
+
+  /** Step `done`'s insert_after_anchor, sent in pieces (the pauses fall inside the call, so the gaps exclude them). */
+  private async streamEdit(done: number, edits: StreamedEdits, options: ChatOptions): Promise<ChatResult> {
+    const parsed = { anchor: edits.anchors[done % edits.anchors.length], text: `A line the model adds in step ${done + 1}, written a few words at a time.` };
+    const args = JSON.stringify(parsed);
+    const id = `call_${done}`;
+    const size = Math.ceil(args.length / edits.pieces);
+    for (let at = 0; at < args.length; at += size) {
+      options.onDelta?.({ type: 'tool_call', index: 0, id, name: 'insert_after_anchor', argumentsDelta: args.slice(at, at + size) });
+      await pause(edits.pieceGapMs);
+    }
+    return { text: '', toolCalls: [{ id, name: 'insert_after_anchor', arguments: args, parsed }], finishReason: 'tool_calls', usage: { inputTokens: 0, outputTokens: 0 } };
   }
 }
 
@@ -73,9 +104,9 @@ const toolContext = ({ source, signal }: Pick<ToolContext, 'source' | 'signal'>)
 });
 const agent = createAgentApi({ cancels, registry, toolContext, createProvider: () => model! });
 
-/** Waits for the notes, then sets how many read_note steps each turn takes before the answer. */
-async function setUp(toolSteps: number): Promise<void> {
-  model = new ZeroLatencyModel(await seeded, toolSteps);
+/** Waits for the notes, then sets how many tool steps each turn takes before the answer (and which). */
+async function setUp(toolSteps: number, edits?: StreamedEdits): Promise<void> {
+  model = new ZeroLatencyModel(await seeded, toolSteps, edits);
 }
 
 Comlink.expose({

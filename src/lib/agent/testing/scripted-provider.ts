@@ -4,6 +4,7 @@
  * small in-memory workspace tool host. Both record what they were asked, so tests can check the
  * requests the loop made.
  */
+import { invalidArgumentsText, schemaIssues } from '$lib/core';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, ToolCall, ToolSpec } from '$lib/llm';
 import type { ToolResult, WorkspaceToolHost, WorkspaceToolInfo } from '../types';
 
@@ -93,7 +94,11 @@ export interface FakeTool extends WorkspaceToolInfo {
   run(input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> | unknown;
 }
 
-/** An in-memory WorkspaceToolHost that records its calls. */
+/**
+ * An in-memory WorkspaceToolHost that records the calls it runs. Like the real registry, it checks
+ * the arguments against the tool's schema first (core's schema-check, the same words) and runs
+ * nothing when they do not match.
+ */
 export class FakeWorkspace implements WorkspaceToolHost {
   readonly calls: { id: string; input: unknown; source: string }[] = [];
   constructor(private readonly tools: FakeTool[]) {}
@@ -103,9 +108,11 @@ export class FakeWorkspace implements WorkspaceToolHost {
   }
 
   async call(id: string, input: unknown, options: { signal?: AbortSignal; source: 'ai' }): Promise<ToolResult> {
-    this.calls.push({ id, input, source: options.source });
     const tool = this.tools.find((candidate) => candidate.id === id);
-    if (!tool) return { content: [{ type: 'text', text: `Unknown tool ${id}` }], isError: true };
+    if (!tool) return { content: [{ type: 'text', text: `Unknown tool "${id}".` }], isError: true };
+    const issues = schemaIssues(tool.inputSchema, input ?? {});
+    if (issues.length > 0) return { content: [{ type: 'text', text: invalidArgumentsText(id, issues) }], isError: true };
+    this.calls.push({ id, input, source: options.source });
     const payload = await tool.run(input as Record<string, unknown>, options.signal);
     return { content: [{ type: 'text', text: typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2) }] };
   }

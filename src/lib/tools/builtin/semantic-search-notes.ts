@@ -2,19 +2,10 @@
  * `semantic_search_notes`: search by meaning through the embedding index. Without an embedder it
  * says so and points to `search_notes`; it never makes up similarity scores.
  */
-import { AppError } from '$lib/core';
+import { AppError, DEFAULT_RELEVANCE, RELEVANCE_PRESETS, type Relevance } from '$lib/core';
 import { descendantNotebookIds, listNoteIds, noteIdsWithTag } from '$lib/db';
 import type { SemanticSearchOptions, ToolContext, ToolDefinition } from '../types';
 import { ID_SCHEMA, MAX_QUERY_CHARS, objectSchema, requireNotebook, requireText, stringSchema } from './common';
-
-/** How many chunks, and how close, each relevance setting asks for (reference.md). */
-export const RELEVANCE_PRESETS = {
-  strict: { k: 5, minScore: 0.55 },
-  normal: { k: 10, minScore: 0.4 },
-  loose: { k: 20, minScore: 0.25 }
-} as const;
-
-type Relevance = keyof typeof RELEVANCE_PRESETS;
 
 interface SemanticSearchInput {
   query: string;
@@ -79,7 +70,7 @@ export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
     const query = requireText(input.query, 'query');
     if (!ctx.semantic) throw new AppError('not_found', NO_EMBEDDER_MESSAGE);
     if (input.notebook_id && input.tag_id) throw new AppError('invalid_argument', 'Give notebook_id or tag_id, not both.');
-    const options: SemanticSearchOptions = { ...RELEVANCE_PRESETS[input.relevance ?? 'normal'], signal: ctx.signal };
+    const options: SemanticSearchOptions = { ...RELEVANCE_PRESETS[input.relevance ?? DEFAULT_RELEVANCE], signal: ctx.signal };
     if (input.notebook_id) options.noteIds = await notebookScope(ctx, input.notebook_id);
     if (input.tag_id) options.noteIds = await tagScope(ctx, input.tag_id);
     const hits = await ctx.semantic.search(query, options);

@@ -1,12 +1,16 @@
 /**
- * Input validation against a tool's JSON Schema, without `eval`: Ajv compiles schemas with
+ * Validation of a tool call's input against the tool's JSON Schema: the one checker and the one
+ * wording, used by the workspace registry (for every caller: the agent, MCP, WebMCP, plugins) and by
+ * the agent for the calls the registry never sees (session tools, writes to the open note). Without `eval`: Ajv compiles schemas with
  * `new Function`, which our Content-Security-Policy forbids, so we use @cfworker/json-schema, an
  * interpreter. Its raw output lists every failing keyword, including summary entries ("Property x
  * does not match schema") and the inner errors of each `anyOf` branch; a model needs one line per
  * real problem, naming the field and what was expected, so `describeIssues` rewrites that output.
  */
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import type { JsonSchema } from './types';
+
+/** A JSON Schema object (draft 2020-12). */
+type JsonSchema = Record<string, unknown>;
 
 /** The most problems reported at once; beyond that the model should fix these first. */
 const MAX_REPORTED_ISSUES = 6;
@@ -24,6 +28,21 @@ export function compileSchema(schema: JsonSchema): SchemaCheck {
     const result = validator.validate(value);
     return result.valid ? [] : describeIssues(result.errors, schema, value);
   };
+}
+
+// One check per schema object: a turn's tool list reuses the same schema objects.
+const checks = new WeakMap<JsonSchema, SchemaCheck>();
+
+/** The problems of `value` under `schema` (compiled on first use, then reused); empty when valid. */
+export function schemaIssues(schema: JsonSchema, value: unknown): string[] {
+  let check = checks.get(schema);
+  if (!check) checks.set(schema, (check = compileSchema(schema)));
+  return check(value);
+}
+
+/** What a caller reads when a tool refuses its arguments: the tool's id and every problem. */
+export function invalidArgumentsText(id: string, issues: readonly string[]): string {
+  return `Invalid arguments for ${id}: ${issues.join('; ')}.`;
 }
 
 /** Turns the validator's raw errors into at most MAX_REPORTED_ISSUES lines like "limit: must be at most 100 (got 500)". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema } from './validation';
+import { compileSchema, invalidArgumentsText, schemaIssues } from './schema-check';
 
 const check = compileSchema({
   type: 'object',
@@ -90,5 +90,22 @@ describe('compileSchema', () => {
     } finally {
       globalThis.Function = original;
     }
+  });
+});
+
+describe('schemaIssues', () => {
+  const schema = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+
+  it('checks a value against a schema it compiles once', () => {
+    expect(schemaIssues(schema, {})).toEqual(['id: required']);
+    expect(schemaIssues(schema, { id: 'x' })).toEqual([]);
+  });
+});
+
+describe('invalidArgumentsText', () => {
+  it('is the one wording of a call refused for its arguments', () => {
+    expect(invalidArgumentsText('read_note', ['id: required', 'offset: must be at least 0 (got -1)'])).toBe(
+      'Invalid arguments for read_note: id: required; offset: must be at least 0 (got -1).'
+    );
   });
 });

@@ -1,0 +1,127 @@
+// The focused-note scenario's page: a real editor (with the review queue) holding a 100 KB note, a
+// chat turn about it as the sidebar runs one (startSessionTurn: the context, the session-tool host
+// the worker calls back, the streamed drafts drawn once per animation frame), and a model that
+// writes one insert_after_anchor per step, its arguments streamed. Measured on this page, per step:
+// the main-thread work of the session-tool path (the call on the editor, and every draft frame), and
+// the in-worker gap between model calls (the round trip to this page included).
+import * as Comlink from 'comlink';
+import { createEditor, pendingProposals, rejectEdits, reviewPlugin } from '$lib/editor';
+import { startSessionTurn } from '$lib/state/session-tools';
+import type { SessionToolHost } from '$lib/agent';
+
+interface BenchWorker {
+  setUp(toolSteps: number, edits: { anchors: string[]; pieces: number; pieceGapMs: number }): Promise<void>;
+  runTurn(request: unknown, listener: unknown, sessionTools: unknown): Promise<{ ok: boolean; message?: string; result?: { steps: number; edits: unknown[] } }>;
+  gaps(): number[];
+}
+
+/** Session-tool calls per turn, then the final answer. */
+const TOOL_STEPS = 4;
+const TURNS = 24;
+const WARMUP_TURNS = 4;
+const NOTE_BYTES = 100_000;
+const PIECES = 6;
+const PIECE_GAP_MS = 20;
+
+const settings = { config: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'zero-latency' }, allowRemote: false };
+
+/** A note of about NOTE_BYTES of ordinary Markdown: sections of paragraphs, lists and tasks. */
+function bigNote(): { markdown: string; anchors: string[] } {
+  const parts: string[] = ['# Field notes\n'];
+  const anchors: string[] = [];
+  for (let i = 0; parts.join('\n').length < NOTE_BYTES; i++) {
+    if (i % 10 === 0) parts.push(`## Section ${i / 10 + 1}\n`);
+    const anchor = `Paragraph ${i} ends here.`;
+    anchors.push(anchor);
+    parts.push(`Some **ordinary** text about packing, trips and [groceries](https://example.com/${i}), with \`code\` now and then. ${'More words follow, as notes go on. '.repeat(6)}${anchor}\n`);
+    if (i % 4 === 0) parts.push(`- [ ] item ${i}\n- [x] done ${i}\n- a plain point\n`);
+  }
+  return { markdown: parts.join('\n'), anchors };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+// Every animation-frame callback on this page is timed: the only one is the draft stream's flush.
+let frameMs = 0;
+let frames = 0;
+const nativeFrame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) =>
+  nativeFrame((time) => {
+    const start = performance.now();
+    try {
+      callback(time);
+    } finally {
+      frameMs += performance.now() - start;
+      frames++;
+    }
+  });
+
+async function run() {
+  const { markdown, anchors } = bigNote();
+  const parent = document.createElement('div');
+  document.body.append(parent);
+  const editor = createEditor(parent, { markdown, plugins: [reviewPlugin()] });
+  // The view's own work (updating the document's decorations and DOM) is timed apart.
+  let dispatchMs = 0;
+  const dispatch = editor.view.dispatch.bind(editor.view);
+  editor.view.dispatch = (tr) => {
+    const start = performance.now();
+    try {
+      dispatch(tr);
+    } finally {
+      dispatchMs += performance.now() - start;
+    }
+  };
+  const worker = Comlink.wrap<BenchWorker>(new Worker('./worker.js', { type: 'module' }));
+  // Anchors spread over the note, so steps edit its start, middle and end.
+  const spread = Array.from({ length: TOOL_STEPS }, (_, k) => anchors[Math.floor(((k + 0.5) * anchors.length) / TOOL_STEPS)]);
+  await worker.setUp(TOOL_STEPS, { anchors: spread, pieces: PIECES, pieceGapMs: PIECE_GAP_MS });
+  const perStep: number[] = [];
+  const viewPerStep: number[] = [];
+  const gaps: number[] = [];
+  let draftFrames = 0;
+  for (let i = 0; i < WARMUP_TURNS + TURNS; i++) {
+    const turn = startSessionTurn({ editor, noteId: 'f'.repeat(32), title: 'Field notes', isCurrent: () => true });
+    let callMs = 0;
+    const host: SessionToolHost = {
+      call: async (name, args, options) => {
+        const start = performance.now();
+        try {
+          return await turn.host.call(name, args, options);
+        } finally {
+          callMs += performance.now() - start;
+        }
+      }
+    };
+    const listener = Comlink.proxy({ onDelta: (delta: { type: string; index: number; name: string; argumentsDelta: string }) => delta.type === 'tool_call' && turn.onToolDelta(delta) });
+    [frameMs, frames, dispatchMs] = [0, 0, 0];
+    const outcome = await worker.runTurn({ callId: `focused-${i}`, settings, context: turn.context, history: [], message: 'Add a line after each of these paragraphs' }, listener, Comlink.proxy(host));
+    turn.end();
+    const proposed = outcome.result?.edits.length ?? 0;
+    if (!outcome.ok || outcome.result?.steps !== TOOL_STEPS + 1 || proposed !== TOOL_STEPS) throw new Error(`focused turn ${i} failed: ${outcome.message ?? JSON.stringify(outcome)}`);
+    if (pendingProposals(editor.view.state).length !== TOOL_STEPS) throw new Error(`focused turn ${i}: ${pendingProposals(editor.view.state).length} suggestions shown, expected ${TOOL_STEPS}`);
+    const turnViewMs = dispatchMs;
+    rejectEdits('all')(editor.view.state, editor.view.dispatch);
+    const turnGaps = await worker.gaps();
+    if (i >= WARMUP_TURNS) {
+      perStep.push((callMs + frameMs) / TOOL_STEPS);
+      viewPerStep.push(turnViewMs / TOOL_STEPS);
+      gaps.push(...turnGaps);
+      draftFrames += frames;
+    }
+  }
+  return {
+    noteChars: markdown.length,
+    steps: TOOL_STEPS,
+    turns: TURNS,
+    draftFramesPerStep: draftFrames / (TURNS * TOOL_STEPS),
+    perStep: { p50: percentile(perStep, 50), p95: percentile(perStep, 95) },
+    viewPerStep: { p50: percentile(viewPerStep, 50), p95: percentile(viewPerStep, 95) },
+    gap: { p50: percentile(gaps, 50), p95: percentile(gaps, 95) }
+  };
+}
+
+(window as unknown as { bench: Promise<unknown> }).bench = run();
