@@ -104,6 +104,9 @@ async function joplinFigures(dav, noteId, report) {
 const s = (v) => `${(v / 1000).toFixed(1)} s`;
 const mb = (v) => `${(v / 1048576).toFixed(1)} MB`;
 const say = (line) => console.log(line);
+/** Where a sync's time went: its phases, and its requests by kind (count, summed wait). */
+const breakdown = (r) =>
+  `    phases: ${Object.entries(r.phases).map(([k, v]) => `${k} ${s(v)}`).join(', ')}; requests: ${Object.entries(r.requests).map(([k, v]) => `${k} ${v.n}× ${s(v.ms)}`).join(', ')}`;
 
 /** The peer server: rclone when it is there (much faster with thousands of files), else webdav-server. */
 async function startServer(dir) {
@@ -144,13 +147,17 @@ try {
   const up = await inPage('sync', `a-${stamp}`, target);
   const growth = up.heapPeak - up.heapBase;
   say(`Folio first sync up:    ${s(up.ms)} (target <= ${s(TARGET.upMs)}), ${up.uploaded} items sent`);
+  say(breakdown(up));
   say(`Folio memory during it: JS heap ${mb(up.heapBase)} before, peak ${mb(up.heapPeak)}: growth ${mb(growth)} (target <= ${mb(TARGET.heapBytes)})`);
   const down = await inPage('sync', `b-${stamp}`, target);
   say(`Folio first sync down:  ${s(down.ms)} (target <= ${s(TARGET.downMs)}), ${down.downloaded} items, ${down.notes} notes; JS heap growth ${mb(down.heapPeak - down.heapBase)}`);
+  say(breakdown(down));
   await inPage('touch', `a-${stamp}`, first);
   const one = await inPage('sync', `a-${stamp}`, target);
   const oneDown = await inPage('sync', `b-${stamp}`, target);
   say(`Folio one changed note: ${s(one.ms)} up, ${s(oneDown.ms)} down (target <= ${s(TARGET.oneMs)})`);
+  say(breakdown(one));
+  say(breakdown(oneDown));
   await browser.close();
   browser = null;
   server.close();
