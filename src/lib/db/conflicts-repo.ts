@@ -35,8 +35,9 @@ export interface ConflictVersions {
   kind: 'sync' | 'merge';
   mine: Note | undefined;
   theirs: Note | undefined;
-  /** Who wrote theirs (a merge's record says), when known. */
+  /** Who wrote each (a merge's record says), when known. */
   theirsAuthor?: Writer;
+  mineAuthor?: Writer;
 }
 
 /** The versions a conflict copy stands between (undefined when the copy is gone). */
@@ -46,8 +47,9 @@ export async function conflictVersions(db: FolioDatabase, copyId: string): Promi
   const original = await conflictOriginal(db, copy);
   const record = await mergeRecordOf(db, copy);
   if (!record) return { kind: 'sync', mine: copy, theirs: original };
-  const author = record.hunks.find((h) => h.theirsAuthor)?.theirsAuthor;
-  return { kind: 'merge', mine: original, theirs: copy, ...(author ? { theirsAuthor: author } : {}) };
+  const theirsAuthor = record.hunks.find((h) => h.theirsAuthor)?.theirsAuthor;
+  const mineAuthor = record.hunks.find((h) => h.mineAuthor)?.mineAuthor;
+  return { kind: 'merge', mine: original, theirs: copy, ...(theirsAuthor ? { theirsAuthor } : {}), ...(mineAuthor ? { mineAuthor } : {}) };
 }
 
 /**

@@ -3,13 +3,13 @@
  * live, for the `Conflicts` entry of the notebook tree, and what the `Conflict` panel of an open
  * copy needs: the two versions, from the user's side, and the three ways to resolve it.
  */
-import { describeWriter } from '$lib/core';
+import { describeWriter, type Writer } from '$lib/core';
 import { conflictNoteIds, conflictVersions, resolveConflict, type ConflictChoice, type ConflictVersions, type FolioDatabase } from '$lib/db';
 import { LiveQuery } from './live-query.svelte';
 import { tabId } from './tab-id';
 
 /** A conflict copy's two versions, from the user's side, and who wrote the other one. */
-export type ConflictSides = ConflictVersions & { theirsName: string };
+export type ConflictSides = ConflictVersions & { mineName: string; theirsName: string };
 
 /** The tab's conflict copies. */
 export class SyncConflicts {
@@ -25,8 +25,9 @@ export class SyncConflicts {
   async versions(copyId: string): Promise<ConflictSides | undefined> {
     const versions = await conflictVersions(this.#db, copyId);
     if (!versions) return undefined;
-    const theirsName = versions.kind === 'sync' ? 'other device' : versions.theirsAuthor ? describeWriter(versions.theirsAuthor, tabId()) : 'another writer';
-    return { ...versions, theirsName };
+    if (versions.kind === 'sync') return { ...versions, mineName: 'this device', theirsName: 'other device' };
+    const name = (writer: Writer | undefined, fallback: string) => (writer ? describeWriter(writer, tabId()) : fallback);
+    return { ...versions, mineName: name(versions.mineAuthor, 'an edit'), theirsName: name(versions.theirsAuthor, 'another writer') };
   }
 
   /** Resolves a copy; resolves with the id of the note to show next. */
