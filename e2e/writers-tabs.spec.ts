@@ -99,3 +99,63 @@ test('a conflict survives a reload of the tab that has it', async ({ context }) 
   await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
   await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
 });
+
+/** The copy's `Conflict` panel (a note of its own, under Conflicts), opened in `page`. */
+async function openConflictCopy(page: Page) {
+  const tree = page.getByRole('navigation', { name: 'Notebooks' });
+  await tree.getByRole('button', { name: /^Conflicts 1\b/ }).click();
+  await notesList(page).getByRole('option', { name: /Trip \(conflict copy\)/ }).click();
+  const panel = page.getByRole('group', { name: 'Conflict', exact: true });
+  await expect(panel.getByRole('region', { name: 'Mine' })).toBeVisible();
+  return panel;
+}
+
+const VERSION = /Beta\. Version [AB]\./;
+
+test('resolving a merge conflict from its copy’s panel closes the editor’s Conflict group in every tab', async ({ context }) => {
+  const { a, b } = await twoTabs(context);
+  await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
+  await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
+  await expect(saveStatus(a)).toHaveText('Saved');
+  const panel = await openConflictCopy(a);
+  // The user's version (in the note) beside the other one (in the copy).
+  const mine = (await panel.getByRole('region', { name: 'Mine' }).textContent())!.match(VERSION)![0];
+  const theirs = (await panel.getByRole('region', { name: 'Theirs' }).textContent())!.match(VERSION)![0];
+  expect(mine).not.toBe(theirs);
+  await panel.getByRole('button', { name: 'Keep mine' }).click();
+
+  // The note opens with the user's version; no Conflict is left anywhere, nor a copy under Conflicts.
+  await expect(body(a).getByText(mine, { exact: true })).toBeVisible();
+  for (const page of [a, b]) {
+    await expect(page.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts/ })).toHaveCount(0);
+    await expect(body(page).getByText(theirs, { exact: true })).toHaveCount(0);
+  }
+  // The other version stays recoverable in the note's History.
+  await a.getByRole('button', { name: 'History' }).click();
+  const history = a.getByRole('dialog', { name: 'Note history' });
+  const versions = history.getByRole('list', { name: 'Versions' }).getByRole('button');
+  await expect(versions.first()).toBeVisible();
+  const previews: string[] = [];
+  for (let i = 0; i < (await versions.count()); i++) {
+    await versions.nth(i).click();
+    previews.push((await history.getByRole('region', { name: 'Preview' }).textContent()) ?? '');
+  }
+  expect(previews.some((text) => text.includes(theirs))).toBe(true);
+});
+
+test('resolving a merge conflict in the editor closes its copy under Conflicts, even open in another tab', async ({ context }) => {
+  const { a, b } = await twoTabs(context);
+  await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
+  await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
+  await expect(saveStatus(b)).toHaveText('Saved');
+  await openConflictCopy(b);
+  await a.getByRole('group', { name: 'Conflict', exact: true }).getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+  for (const page of [a, b]) {
+    await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts [1-9]/ })).toHaveCount(0);
+  }
+  // The copy that was open in b is gone (its text is in the note's History), so its panel is too.
+  await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
+  await expect(b.getByRole('status').filter({ hasText: 'moved to the trash or deleted' })).toBeVisible();
+});

@@ -22,6 +22,28 @@ export interface Target {
 
 const driver = (t: Target) => new WebDavDriver({ ...t, retryDelaysMs: [200, 1000] });
 
+/** The driver, counting its calls and the time spent waiting on each kind (summed over concurrent calls). */
+function timed(inner: WebDavDriver) {
+  const totals: Record<string, { n: number; ms: number }> = {};
+  const driver = new Proxy(inner, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function' || typeof key !== 'string') return value;
+      return async (...a: unknown[]) => {
+        const t = performance.now();
+        try {
+          return await value.apply(target, a);
+        } finally {
+          const total = (totals[key] ??= { n: 0, ms: 0 });
+          total.n++;
+          total.ms += performance.now() - t;
+        }
+      };
+    }
+  });
+  return { driver, totals };
+}
+
 /** Seeds `notes` notes in 20 notebooks (bodies of a few hundred bytes) into database `name`. */
 export async function seed(name: string, notes: number): Promise<string> {
   const db = openDatabase(name);
@@ -48,14 +70,26 @@ export async function sync(name: string, target: Target) {
   const base = heap();
   let peak = base;
   const sampler = setInterval(() => (peak = Math.max(peak, heap())), 250);
+  const phases: Record<string, number> = {};
+  let phase = '';
+  let since = performance.now();
+  const onProgress = ({ phase: next }: { phase: string }) => {
+    if (next === phase) return;
+    const now = performance.now();
+    if (phase) phases[phase] = (phases[phase] ?? 0) + now - since;
+    phase = next;
+    since = now;
+  };
+  const calls = timed(driver(target));
   const t0 = performance.now();
-  const report = await runSync({ db, driver: driver(target), targetKey: `bench ${target.url}` });
+  const report = await runSync({ db, driver: calls.driver, targetKey: `bench ${target.url}`, onProgress });
   const ms = performance.now() - t0;
+  onProgress({ phase: '' });
   clearInterval(sampler);
   peak = Math.max(peak, heap());
   const notes = await db.notes.count();
   db.close();
-  return { ms, heapBase: base, heapPeak: peak, uploaded: report.uploaded, downloaded: report.downloaded, problems: report.problems.length, notes };
+  return { ms, heapBase: base, heapPeak: peak, uploaded: report.uploaded, downloaded: report.downloaded, problems: report.problems.length, notes, phases, requests: calls.totals };
 }
 
 /** Changes one note's body. */

@@ -51,5 +51,5 @@ export {
   deleteSyncedItems
 } from './sync-repo';
 export type { SyncedItem, SyncedRecord } from './sync-repo';
-export { conflictNoteIds, conflictOriginal, resolveConflict } from './conflicts-repo';
-export type { ConflictChoice } from './conflicts-repo';
+export { conflictNoteIds, conflictOriginal, conflictVersions, resolveConflict } from './conflicts-repo';
+export type { ConflictChoice, ConflictVersions } from './conflicts-repo';

@@ -16,7 +16,8 @@
  * editor's edit of a note trashed meanwhile is kept with it (restoring it brings the edit back).
  * A full disk fails the whole transaction with AppError 'storage_full' (write.ts): nothing half-written.
  */
-import { AppError, ItemType, locateLines, mergeText, newId, noteDefaults, splitLines, type Note, type Writer } from '$lib/core';
+import { AppError, ItemType, locateLines, mergeText, newId, splitLines, type Note, type Writer } from '$lib/core';
+import { addConflictCopy, closeMergeConflict } from './conflict-copies';
 import type { ConflictHunk, ConflictRecord, FolioDatabase } from './database';
 import { updateNote, type NotePatch } from './notes-repo';
 import { lastTextWriter, saveRevisionIfDue } from './revisions-repo';
@@ -122,7 +123,7 @@ async function recordConflict(
     ...(theirsAuthor ? { theirsAuthor } : {}),
     mineAuthor: changes.writer
   }));
-  const copy = await addConflictCopy(db, theirs, changes);
+  const copy = await addConflictCopy(db, theirs, changes, `${theirs.title || 'Untitled'} (conflict copy)`);
   const record = await db.conflicts.get(theirs.id);
   await db.conflicts.put({
     note_id: theirs.id,
@@ -133,27 +134,6 @@ async function recordConflict(
   return hunks;
 }
 
-/**
- * A copy of `note` beside it, marked as a conflict of it: as Joplin keeps them (and sync's own
- * copies, sync-repo.ts), lists leave it out and the tree's Conflicts entry lists it.
- */
-async function addConflictCopy(db: FolioDatabase, note: Note, changes: ChangeLog): Promise<Note> {
-  const copy: Note & { joplin_extra?: Record<string, string> } = {
-    ...noteDefaults(changes.now),
-    id: newId(),
-    parent_id: note.parent_id,
-    title: `${note.title || 'Untitled'} (conflict copy)`,
-    body: note.body,
-    is_todo: note.is_todo,
-    is_conflict: 1,
-    // Joplin links a conflict copy to its note this way; export writes it back as Joplin would.
-    joplin_extra: { conflict_original_id: note.id }
-  };
-  await db.notes.add(copy);
-  changes.log(copy.id, ItemType.Note, 'created', true);
-  return copy;
-}
-
 /** A note's pending conflicts, or undefined. */
 export function getConflict(db: FolioDatabase, noteId: string): Promise<ConflictRecord | undefined> {
   return db.conflicts.get(noteId);
@@ -161,24 +141,16 @@ export function getConflict(db: FolioDatabase, noteId: string): Promise<Conflict
 
 /**
  * Marks conflict places resolved (the editor already shows and saves the user's choice). Once none
- * is left, the record goes, and so do its conflict copies: the other version stays in the note's
- * history, where `saveNoteEdit` kept it.
+ * is left, the conflict is closed (conflict-copies.ts): the record goes, and so do its conflict
+ * copies; the other version stays in the note's history, where `saveNoteEdit` kept it.
  */
 export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkIds: readonly string[], options: WriteOptions = {}): Promise<void> {
   await writeTransaction(db, ['notes', 'conflicts'], options, async (changes) => {
     const record = await db.conflicts.get(noteId);
     if (!record) return;
     const hunks = record.hunks.filter((h) => !hunkIds.includes(h.id));
-    if (hunks.length) {
-      await db.conflicts.put({ ...record, hunks });
-      return;
-    }
-    await db.conflicts.delete(noteId);
-    for (const id of record.copy_ids) {
-      if (!(await db.notes.get(id))) continue;
-      await db.notes.delete(id);
-      changes.log(id, ItemType.Note, 'deleted');
-    }
+    if (hunks.length) await db.conflicts.put({ ...record, hunks });
+    else await closeMergeConflict(db, noteId, changes);
   });
 }
 

@@ -9,8 +9,9 @@
  * The sync module's apply-remote.ts is the only caller: it decides what to write; this file only
  * writes it faithfully.
  */
-import { ItemType, newId, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
+import { ItemType, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import type { FolioDatabase, SyncItemRecord } from './database';
+import { addConflictCopy } from './conflict-copies';
 import { saveRevision } from './revisions-repo';
 import { writeTransaction, type ChangeLog } from './write';
 
@@ -113,22 +114,15 @@ async function keepRevision(db: FolioDatabase, before: Note, after: Pick<Note, '
 }
 
 /**
- * A note changed here and on the target: the local version becomes a conflict copy (a new note
- * with is_conflict 1 and conflict_original_id naming the original, as Joplin makes them), and the
- * original takes the target's version, all in one transaction. Returns the copy. `remote` null
+ * A note changed here and on the target: the local version becomes a conflict copy (made by
+ * conflict-copies.ts, as Joplin makes them), and the original takes the target's version, all in
+ * one transaction. Returns the copy. `remote` null
  * means the target deleted the note: the original then goes to the trash.
  */
 export async function putConflict(db: FolioDatabase, local: Note, remote: SyncedRecord | null, syncItem: SyncItemRecord): Promise<Note> {
   return writeTransaction(db, [...ALL_TABLES], SYNC, async (changes) => {
-    const current = ((await db.notes.get(local.id)) ?? local) as Note & { joplin_extra?: Record<string, string> };
-    const copy: Note & { joplin_extra?: Record<string, string> } = {
-      ...current,
-      id: newId(),
-      is_conflict: 1,
-      joplin_extra: { ...(current.joplin_extra ?? {}), conflict_original_id: current.id, is_shared: '0', share_id: '' }
-    };
-    await db.notes.add(copy);
-    changes.log(copy.id, ItemType.Note, 'created');
+    const current = (await db.notes.get(local.id)) ?? local;
+    const copy = await addConflictCopy(db, current, changes);
     if (remote) {
       await keepRevision(db, current, remote as Note, changes, 'Before sync (conflict)');
       await db.notes.put(remote as Note);

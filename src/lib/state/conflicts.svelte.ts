@@ -1,11 +1,15 @@
 /**
- * The conflict copies sync made (see conflicts-repo.ts in $lib/db): their ids, live, for the
- * `Conflicts` entry of the notebook tree, and what the `Conflict` panel of an open copy needs:
- * the other version (the note it was copied from) and the three ways to resolve it.
+ * The conflict copies (made by sync or by a merge; see conflicts-repo.ts in $lib/db): their ids,
+ * live, for the `Conflicts` entry of the notebook tree, and what the `Conflict` panel of an open
+ * copy needs: the two versions, from the user's side, and the three ways to resolve it.
  */
-import { conflictNoteIds, conflictOriginal, getNote, resolveConflict, type ConflictChoice, type FolioDatabase } from '$lib/db';
-import type { Note } from '$lib/core';
+import { describeWriter, type Writer } from '$lib/core';
+import { conflictNoteIds, conflictVersions, resolveConflict, type ConflictChoice, type ConflictVersions, type FolioDatabase } from '$lib/db';
 import { LiveQuery } from './live-query.svelte';
+import { tabId } from './tab-id';
+
+/** A conflict copy's two versions, from the user's side, and who wrote the other one. */
+export type ConflictSides = ConflictVersions & { mineName: string; theirsName: string };
 
 /** The tab's conflict copies. */
 export class SyncConflicts {
@@ -17,10 +21,13 @@ export class SyncConflicts {
     this.ids = new LiveQuery(() => undefined, () => conflictNoteIds(db), []);
   }
 
-  /** The copy and the version it competes with (undefined when that note is gone). */
-  async versions(copyId: string): Promise<{ mine: Note | undefined; theirs: Note | undefined }> {
-    const mine = await getNote(this.#db, copyId);
-    return { mine, theirs: mine ? await conflictOriginal(this.#db, mine) : undefined };
+  /** The user's version and the other one, and who wrote that (undefined when the copy is gone). */
+  async versions(copyId: string): Promise<ConflictSides | undefined> {
+    const versions = await conflictVersions(this.#db, copyId);
+    if (!versions) return undefined;
+    if (versions.kind === 'sync') return { ...versions, mineName: 'this device', theirsName: 'other device' };
+    const name = (writer: Writer | undefined, fallback: string) => (writer ? describeWriter(writer, tabId()) : fallback);
+    return { ...versions, mineName: name(versions.mineAuthor, 'an edit'), theirsName: name(versions.theirsAuthor, 'another writer') };
   }
 
   /** Resolves a copy; resolves with the id of the note to show next. */

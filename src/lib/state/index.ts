@@ -66,6 +66,7 @@ export { SyncStatus, syncStatusFor } from './sync.svelte';
 export type { SyncPhase as SyncStatusPhase } from './sync.svelte';
 export { SyncScheduler, SYNC_AFTER_CHANGE_MS, SYNC_INTERVAL_MS, SYNC_RETRY_DELAYS_MS } from './sync-scheduler';
 export { SyncConflicts, syncConflictsFor } from './conflicts.svelte';
+export type { ConflictSides } from './conflicts.svelte';
 export type { ConflictChoice } from '$lib/db';
 export type { SyncConfig, SyncTargetKind, ConnectionCheck, SyncProgress, SyncReport, CorsSnippet } from '$lib/sync';
 export { canPickFolder, folderPermission } from '$lib/sync';

@@ -38,10 +38,21 @@ export async function downloadChanges(ctx: SyncContext, entries: RemoteEntry[]):
   }
   const changed = [...present].filter(([id, entry]) => known.get(id)?.fingerprint !== entry.fingerprint);
   ctx.progress('downloading', 0, changed.length);
-  for (let start = 0; start < changed.length; start += CHUNK) {
-    ctx.check();
-    await downloadChunk(ctx, changed.slice(start, start + CHUNK), known);
-    ctx.progress('downloading', Math.min(start + CHUNK, changed.length), changed.length);
+  // The next chunk downloads while this one is written to the database, so the connections are
+  // never idle during the writes (a tenth of a first sync down's time otherwise).
+  const chunkAt = (start: number) => (start < changed.length ? fetchChunk(ctx, changed.slice(start, start + CHUNK)) : null);
+  let next = chunkAt(0);
+  try {
+    for (let start = 0; start < changed.length; start += CHUNK) {
+      ctx.check();
+      const fetched = await next!;
+      next = chunkAt(start + CHUNK);
+      await applyChunk(ctx, fetched, known);
+      ctx.progress('downloading', Math.min(start + CHUNK, changed.length), changed.length);
+    }
+  } finally {
+    // A failure stops the sync; what was fetched ahead is dropped (the next sync fetches it again).
+    next?.catch(() => {});
   }
   return applyDeletions(ctx, known, present);
 }
@@ -52,11 +63,15 @@ interface Fetched {
   text: string | null;
 }
 
-async function downloadChunk(ctx: SyncContext, chunk: [string, RemoteEntry][], known: Map<string, SyncItemRecord>): Promise<void> {
+async function fetchChunk(ctx: SyncContext, chunk: [string, RemoteEntry][]): Promise<Fetched[]> {
   const fetched: Fetched[] = [];
   await runPool(chunk, ctx.concurrency, async ([id, entry]) => {
     fetched.push({ id, entry, text: await ctx.driver.getText(itemPath(id), { signal: ctx.signal }) });
   }, ctx.signal);
+  return fetched;
+}
+
+async function applyChunk(ctx: SyncContext, fetched: Fetched[], known: Map<string, SyncItemRecord>): Promise<void> {
   const items = fetched.flatMap((f) => {
     if (f.text === null) return []; // Deleted since the listing: the next sync sees it gone.
     const read = readRemoteItem(f.text);

@@ -1,7 +1,8 @@
 /**
  * What changed on this device since the last sync, read from the change log after the stored
  * cursor (as the search indexer does), so writes from every tab, the AI, plugins and imports are
- * all seen, and a sync that stopped half-way resumes where it was. Before the first sync with a
+ * all seen (sync's own writes are not: they came from the target), and a sync that stopped half-way
+ * resumes where it was. Before the first sync with a
  * target every item is a candidate. The result is only a list of ids: whether an item really needs
  * uploading is decided against its sync record (upload.ts).
  */
@@ -30,6 +31,10 @@ export async function localCandidates(db: FolioDatabase, cursor: number | null, 
     for (;;) {
       const page = await readChangesSince(db, last, PAGE);
       for (const change of page) {
+        // Sync's own writes are what the target already has (each recorded in sync_items as it was
+        // written): after a first sync down of 10,000 notes, re-reading them all would make the next
+        // sync of one changed note look at 10,000 candidates.
+        if (change.source === 'sync') continue;
         if ((SYNCED_TYPES as readonly number[]).includes(change.item_type)) byId.set(change.item_id, change.item_type);
       }
       if (page.length) last = page[page.length - 1].seq ?? last;

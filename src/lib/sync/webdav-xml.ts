@@ -21,9 +21,24 @@ export interface DavResponse {
   missing: boolean;
 }
 
+/**
+ * The DAV elements `name` directly inside `parent` (where RFC 4918 puts them). Walking children is
+ * much faster than getElementsByTagNameNS, which searches the whole subtree: a listing of 10,000
+ * files took seconds more with it.
+ */
+function children(parent: Element, name: string): Element[] {
+  const out: Element[] = [];
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name) out.push(node as Element);
+  }
+  return out;
+}
+
 function child(parent: Element, name: string): Element | null {
-  const list = parent.getElementsByTagNameNS(DAV, name);
-  return list.length ? list[0] : null;
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name) return node as Element;
+  }
+  return null;
 }
 
 function text(parent: Element, name: string): string {
@@ -35,13 +50,13 @@ export function parseMultistatus(xml: string): DavResponse[] {
   const doc = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml');
   const root = doc.documentElement;
   if (!root || root.namespaceURI !== DAV || root.localName !== 'multistatus') throw new TypeError('not a WebDAV multistatus answer');
-  const responses = root.getElementsByTagNameNS(DAV, 'response');
+  const responses = children(root, 'response');
   const out: DavResponse[] = [];
   for (let i = 0; i < responses.length; i++) {
     const response = responses[i];
     const href = text(response, 'href');
     if (!href) continue;
-    const propstats = response.getElementsByTagNameNS(DAV, 'propstat');
+    const propstats = children(response, 'propstat');
     let ok: Element | null = null;
     let notFound = 0;
     for (let j = 0; j < propstats.length; j++) {
@@ -54,7 +69,7 @@ export function parseMultistatus(xml: string): DavResponse[] {
     const modified = props ? Date.parse(text(props, 'getlastmodified')) : NaN;
     out.push({
       path: hrefPath(href),
-      isDir: !!resourcetype && resourcetype.getElementsByTagNameNS(DAV, 'collection').length > 0,
+      isDir: !!resourcetype && !!child(resourcetype, 'collection'),
       mtime: Number.isNaN(modified) ? 0 : modified,
       etag: props ? text(props, 'getetag') : '',
       size: props ? Number(text(props, 'getcontentlength')) || 0 : 0,
