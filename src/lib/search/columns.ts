@@ -54,6 +54,27 @@ export class DocColumns {
     for (const id of table.linkIds(doc)) addTo(this.linkDocs, id, doc);
   }
 
+  /** The columns of every document of a table (retired ones included: they are never read), in one pass. */
+  static fromTable(table: DocTable, titleLen: Uint32Array, bodyLen: Uint32Array): DocColumns {
+    const cols = new DocColumns();
+    const count = table.length;
+    cols.reserve(count);
+    table.copyNumbers('created', cols.created);
+    table.copyNumbers('updated', cols.updated);
+    table.copyNumbers('todo_due', cols.due);
+    cols.titleLen.set(titleLen.subarray(0, count));
+    cols.bodyLen.set(bodyLen.subarray(0, count));
+    for (let doc = 0; doc < count; doc++) {
+      cols.notebook[doc] = cols.notebookNumber(table.parentId(doc));
+      if (table.isTodo(doc)) cols.flags[doc] = TODO | (table.number(doc, 'todo_completed') ? COMPLETED : 0);
+      if (table.hasTagsOrLinks(doc)) {
+        for (const id of table.tagIds(doc)) addTo(cols.tagDocs, id, doc);
+        for (const id of table.linkIds(doc)) addTo(cols.linkDocs, id, doc);
+      }
+    }
+    return cols;
+  }
+
   /** Makes room for `size` documents. */
   reserve(size: number): void {
     this.created = grow(this.created, size);

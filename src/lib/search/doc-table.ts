@@ -154,6 +154,17 @@ export class DocTable {
     return this.numbers[doc * PER_DOC + AT[field]];
   }
 
+  /** Copies one number field of every row into `into` (at least `length` long). */
+  copyNumbers(field: NumberField, into: Float64Array): void {
+    const at = AT[field];
+    for (let doc = 0; doc < this.count; doc++) into[doc] = this.numbers[doc * PER_DOC + at];
+  }
+
+  /** Whether the row has any tag or link (cheaper than reading them: most notes have none). */
+  hasTagsOrLinks(doc: number): boolean {
+    return !this.tags.isEmpty(doc) || !this.links.isEmpty(doc);
+  }
+
   isTodo(doc: number): boolean {
     return this.todo[doc] === 1;
   }

@@ -60,6 +60,13 @@ export class StringColumn {
     return i < baseCount ? stringAt(this.base, i) : this.added[i - baseCount];
   }
 
+  /** Whether string `i` is '' (without cutting it out). */
+  isEmpty(i: number): boolean {
+    const baseCount = this.base.ends.length;
+    if (i >= baseCount) return !this.added[i - baseCount];
+    return this.base.ends[i] === (i ? this.base.ends[i - 1] : 0);
+  }
+
   push(value: string): void {
     this.added.push(value);
   }

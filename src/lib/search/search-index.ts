@@ -37,7 +37,9 @@ export class SearchIndex {
   private postings = new Postings();
   private streams = new TermStreams();
   private docs = new DocTable();
-  private byId = new Map<string, number>();
+  /** Note id → live document; built when first needed (a restore and a search do not need it). */
+  private idMap: Map<string, number> | undefined = new Map();
+  private liveCount = 0;
   private catalog = new CatalogView(EMPTY_CATALOG);
   private cols = new DocColumns();
   private titleTokens = 0;
@@ -80,20 +82,22 @@ export class SearchIndex {
     this.docs = state.docs;
     this.titleTokens = state.titleTokens;
     this.bodyTokens = state.bodyTokens;
-    this.byId = new Map();
-    this.cols = new DocColumns();
-    const count = state.docs.length;
-    this.cols.reserve(count);
-    for (let doc = 0; doc < count; doc++) {
-      if (!state.docs.isLive(doc)) continue;
-      this.byId.set(state.docs.id(doc), doc);
-      this.cols.set(doc, state.docs, this.streams.titleLen[doc], this.streams.bodyLen[doc]);
-    }
+    this.idMap = undefined;
+    this.cols = DocColumns.fromTable(state.docs, this.streams.titleLen, this.streams.bodyLen);
+    this.liveCount = state.docs.length;
   }
 
   /** How many notes are indexed. */
   get size(): number {
-    return this.byId.size;
+    return this.liveCount;
+  }
+
+  private get byId(): Map<string, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) this.idMap.set(this.docs.id(doc), doc);
+    }
+    return this.idMap;
   }
 
   /** Whether the note is indexed. */
@@ -120,6 +124,7 @@ export class SearchIndex {
     this.docs.append(note, this.keepBodies ? note.body : '');
     this.cols.set(doc, this.docs, titleTerms.length, bodyTerms.length);
     this.byId.set(note.id, doc);
+    this.liveCount++;
     this.titleTokens += titleTerms.length;
     this.bodyTokens += bodyTerms.length;
   }
@@ -133,6 +138,7 @@ export class SearchIndex {
     this.cols.clear(doc, this.docs);
     this.docs.retire(doc);
     this.byId.delete(id);
+    this.liveCount--;
   }
 
   /** The ids of all indexed notes. */
@@ -142,12 +148,12 @@ export class SearchIndex {
 
   /** Share of document slots held by replaced or removed notes. */
   get garbageRatio(): number {
-    return this.docs.length ? 1 - this.byId.size / this.docs.length : 0;
+    return this.docs.length ? 1 - this.liveCount / this.docs.length : 0;
   }
 
   /** Renumbers the live notes (keeping their order) and packs the postings; drops what removed ones left behind. */
   compact(): void {
-    if (this.byId.size === this.docs.length) {
+    if (this.liveCount === this.docs.length) {
       // Nothing retired: the numbering stands, only postings added since the last pack are packed.
       if (this.postings.hasTail) this.postings.pack(Int32Array.from({ length: this.docs.length }, (_, i) => i));
       return;
@@ -170,7 +176,7 @@ export class SearchIndex {
   }
 
   private stats(): CorpusStats {
-    const n = this.byId.size;
+    const n = this.liveCount;
     return { docCount: n, avgTitleTokens: n ? this.titleTokens / n : 0, avgBodyTokens: n ? this.bodyTokens / n : 0 };
   }
 
@@ -243,7 +249,9 @@ export class SearchIndex {
   }
 
   private liveDocs(): number[] {
-    return [...this.byId.values()];
+    const live: number[] = [];
+    for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) live.push(doc);
+    return live;
   }
 }
 
