@@ -4,7 +4,9 @@
  * shell's seam, `workspace.setSearchResults(ids)`, so the Notes list shows the matches in rank
  * order. It keeps each match's snippet and highlights for the rows, and the parser's warnings.
  * When any tab writes, a typed search runs again, so its results follow edits. A failing worker is
- * reported as an alert.
+ * reported as an alert. Until the worker's index is ready (a large vault's first moments after a
+ * reload), `indexReady` is false and the list says "Preparing search…"; the query typed meanwhile
+ * is answered when it is.
  */
 import { getContext, setContext } from 'svelte';
 import { liveQuery } from 'dexie';
@@ -23,6 +25,22 @@ export const workerSearch: SearchCall = (query, signal) => {
   return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId });
 };
 
+/** How long the page waits to hear that the index is ready before asking again (a rebuild at 100,000 notes takes a while). */
+const SEARCH_READY_TIMEOUT_MS = 10 * 60_000;
+
+/** Resolves once the worker's full-text index is ready (it may take a while to build or restore). */
+export const workerSearchReady = (): Promise<void> => getWorkspace().call('searchReady', [], { timeoutMs: SEARCH_READY_TIMEOUT_MS });
+
+
+/**
+ * Starts the worker's full-text index now (restoring a large vault's index takes a moment): the
+ * shell calls it once the first screen is shown, so a search typed after that is answered at once.
+ * A failure is reported by the search that meets it.
+ */
+export function startSearchIndex(): void {
+  workerSearchReady().catch(() => undefined);
+}
+
 /** The search box's state. */
 export class SearchState {
   /** The current matches by note id (snippet, highlights). */
@@ -31,25 +49,38 @@ export class SearchState {
   warnings: string[] = $state.raw([]);
   /** How many notes match in all (the list shows at most SEARCH_RESULT_LIMIT). */
   total = $state(0);
+  /** Whether the worker's full-text index is ready; asked for at the first query typed. */
+  indexReady = $state(false);
   readonly #ws: Workspace;
   readonly #runner: SearchRunner;
+  readonly #whenReady: () => Promise<void>;
+  #askedReady = false;
 
-  constructor(ws: Workspace, call: SearchCall = workerSearch) {
+  constructor(ws: Workspace, call: SearchCall = workerSearch, whenReady: () => Promise<void> = workerSearchReady) {
     this.#ws = ws;
     this.#runner = new SearchRunner(call, (outcome) => this.#answer(outcome));
+    this.#whenReady = whenReady;
   }
 
   /** Starts following the query and the database; returns the stop function. */
   start(): () => void {
     const stopEffect = $effect.root(() => {
       // The worker is the outside world: each typed query becomes a (debounced) call.
-      $effect(() => this.#runner.request(this.#ws.searchQuery));
+      $effect(() => {
+        const query = this.#ws.searchQuery;
+        // Asked only once something is typed: asking starts the worker, which waits for the page to settle otherwise.
+        if (query.trim()) this.#askReady();
+        this.#runner.request(query);
+      });
     });
-    let first = true;
+    // Only a log that moved on means the notes changed: liveQuery also emits the same seq again
+    // (the first emission, or a write elsewhere in the table's range), and a refresh then would
+    // drop an answer on its way for the same notes.
+    let seen: number | undefined;
     const changes = liveQuery(() => latestChangeSeq(this.#ws.db)).subscribe({
-      next: () => {
-        if (!first) this.#runner.refresh();
-        first = false;
+      next: (seq) => {
+        if (seen !== undefined && seq !== seen) this.#runner.refresh();
+        seen = seq;
       },
       error: (error) => this.#ws.alerts.report('Search cannot follow changes to the notes', error)
     });
@@ -58,6 +89,16 @@ export class SearchState {
       changes.unsubscribe();
       this.#runner.dispose();
     };
+  }
+
+  #askReady(): void {
+    if (this.#askedReady || this.indexReady) return;
+    this.#askedReady = true;
+    // A failed index is reported by the search itself; the next query typed asks again.
+    this.#whenReady().then(
+      () => (this.indexReady = true),
+      () => (this.#askedReady = false)
+    );
   }
 
   #answer(outcome: SearchOutcome): void {
