@@ -8,7 +8,7 @@
  * reload), `indexReady` is false and the list says "Preparing search…"; the query typed meanwhile
  * is answered when it is.
  */
-import { getContext, setContext } from 'svelte';
+import { getContext, setContext, untrack } from 'svelte';
 import { liveQuery } from 'dexie';
 import { latestChangeSeq } from '$lib/db';
 import { getWorkspace, newCallId } from '$lib/rpc';
@@ -69,7 +69,8 @@ export class SearchState {
       $effect(() => {
         const query = this.#ws.searchQuery;
         // Asked only once something is typed: asking starts the worker, which waits for the page to settle otherwise.
-        if (query.trim()) this.#askReady();
+        // (untracked: the answer to it must not re-run this effect, which would search again).
+        if (query.trim()) untrack(() => this.#askReady());
         this.#runner.request(query);
       });
     });
