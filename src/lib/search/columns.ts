@@ -5,16 +5,11 @@
  * Tags and linked items are kept inverted (item id → documents) for the same reason.
  */
 import type { DocTable } from './doc-table';
+import { grow } from './grow';
 
 const TODO = 1;
 const COMPLETED = 2;
 
-function grow<T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
-  next.set(array);
-  return next;
-}
 
 /** Columnar metadata of the indexed notes. */
 export class DocColumns {

@@ -5,6 +5,7 @@
  * 50,000-note restore builds no per-note object: a field is read when a filter or a result needs it.
  */
 import { isPackedStrings, StringColumn, type PackedStrings } from './packed-strings';
+import { grow } from './grow';
 import type { IndexedNote } from './types';
 
 /** The numbers kept per document, in this order. */
@@ -37,12 +38,6 @@ export function linkedIds(body: string): string[] {
 
 const split = (joined: string) => (joined ? joined.split(',') : []);
 
-function grow<T extends Float64Array | Uint8Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
-  next.set(array);
-  return next;
-}
 
 /** The indexed notes' fields, by document number; a retired document keeps its row, marked dead. */
 export class DocTable {
