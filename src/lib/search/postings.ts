@@ -88,7 +88,7 @@ const EMPTY_BASE = new BaseDictionary({ text: '', ends: new Uint32Array(0) }, ne
 export class Postings {
   /** Terms restored from a snapshot: ids 0..base.size-1. */
   private base = EMPTY_BASE;
-  /** Terms indexed since (ids from base.size on), by text and by id - base.size. */
+  /** Terms indexed since (ids from base.size on) by text, and base terms met since; `terms` holds the later ones by id - base.size. */
   private termIds = new Map<string, number>();
   private terms: string[] = [];
   private packed: Uint8Array = new Uint8Array(0);
@@ -130,8 +130,14 @@ export class Postings {
   }
 
   private intern(term: string): number {
-    let id = this.idOf(term);
+    let id = this.termIds.get(term);
     if (id !== undefined) return id;
+    id = this.base.size ? this.base.idOf(term) : undefined;
+    if (id !== undefined) {
+      // Remembered, so indexing after a restore pays the binary search once per distinct word, not per token.
+      this.termIds.set((' ' + term).slice(1), id);
+      return id;
+    }
     id = this.termCount;
     // A token is a slice of its note's folded text, and V8 keeps the whole text alive behind a
     // slice: copy the term out, or the dictionary pins one folded body per term (measured: 45 MB

@@ -19,18 +19,19 @@ import type { Workspace } from './workspace.svelte';
 /** How many matches the list asks the worker for (the list is virtualised; `total` counts all). */
 export const SEARCH_RESULT_LIMIT = 500;
 
+/** How long the page waits for the index to be ready, or a search waiting for it (a rebuild at 100,000 notes takes a while). */
+const SEARCH_READY_TIMEOUT_MS = 10 * 60_000;
+
 /** Searches through the workspace worker, cancelling the worker's call when the signal aborts. */
 export const workerSearch: SearchCall = (query, signal) => {
   const callId = newCallId();
-  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId });
+  // A search waits for the index to catch up (a 20,000-note import on a slow machine: longer than a
+  // call's usual deadline); a newer query cancels it, and a hung worker is caught by the heartbeat.
+  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId, timeoutMs: SEARCH_READY_TIMEOUT_MS });
 };
-
-/** How long the page waits to hear that the index is ready before asking again (a rebuild at 100,000 notes takes a while). */
-const SEARCH_READY_TIMEOUT_MS = 10 * 60_000;
 
 /** Resolves once the worker's full-text index is ready (it may take a while to build or restore). */
 export const workerSearchReady = (): Promise<void> => getWorkspace().call('searchReady', [], { timeoutMs: SEARCH_READY_TIMEOUT_MS });
-
 
 /**
  * Starts the worker's full-text index now (restoring a large vault's index takes a moment): the
