@@ -1,24 +1,12 @@
 /**
- * The search part of the workspace API: full-text search for the search box, Related notes and the
+ * The search part of the workspace API: full-text search for the search box (full-text-api.ts), Related notes and the
  * semantic index's status, progress subscription, pause/resume and embedder choice for the UI.
  */
 import { AppError } from '$lib/core';
-import type { SearchResponse } from '$lib/search';
 import type { EmbedderConfig } from './embedder-config';
+import { createFullTextApi } from './full-text-api';
 import type { SemanticSnapshot, SemanticStatusReport } from './semantic-host';
 import type { WorkspaceServices } from './services';
-
-/** Results the search box asks for by default, and at most. */
-export const DEFAULT_UI_SEARCH_LIMIT = 200;
-const MAX_SEARCH_LIMIT = 1_000;
-
-/** Options of `search`. */
-export interface SearchCallOptions {
-  /** At most this many results (1..1000, default 200); `total` counts all. */
-  limit?: number;
-  /** Makes the call cancellable with `cancel(callId)`. */
-  callId?: string;
-}
 
 /** A note related to the open one, by meaning. */
 export interface RelatedNote {
@@ -39,21 +27,12 @@ export type SemanticListener = (snapshot: SemanticSnapshot) => unknown;
 
 /** Builds the search methods of the workspace API. */
 export function createSearchApi(services: WorkspaceServices) {
-  const { fullText, semantic } = services;
+  const { semantic } = services;
   const subscriptions = new Map<number, () => void>();
   let nextSubscription = 1;
 
   return {
-    /** Full-text search with the whole syntax; a malformed query is searched as typed, with `warnings`. */
-    search(query: string, options: SearchCallOptions = {}): Promise<SearchResponse> {
-      if (typeof query !== 'string') return Promise.reject(new TypeError('search: query must be a string'));
-      const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_UI_SEARCH_LIMIT)));
-      return services.cancellable(options.callId, async (signal) => {
-        const response = await fullText.search(query, { limit });
-        signal?.throwIfAborted();
-        return response;
-      });
-    },
+    ...createFullTextApi(services),
 
     /** The notes nearest in meaning to `noteId`, best first. */
     async relatedNotes(noteId: string, k = 5): Promise<RelatedNotesAnswer> {

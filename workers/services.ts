@@ -8,6 +8,7 @@ import type { FolioDatabase } from '$lib/db';
 import { createCancelRegistry, type CancelRegistry } from '$lib/rpc';
 import { bindToolSwitches, createToolRegistry, registerBuiltinTools, type ToolCallSource, type ToolContext, type ToolRegistry } from '$lib/tools';
 import { watchChanges } from './change-watcher';
+import { runCancellable } from './core-api';
 import { FullTextService } from './full-text';
 import { SemanticHost } from './semantic-host';
 
@@ -38,12 +39,14 @@ export interface WorkspaceServicesOptions {
   cancels?: CancelRegistry;
   /** Follow the change log in the background (default true; tests may drive `catchUp` by hand). */
   watch?: boolean;
+  /** The full-text index, when the worker started it before loading the rest (workspace.worker.ts). */
+  fullText?: FullTextService;
 }
 
 /** Builds the services; the full-text index builds in the background (searches wait for it). */
 export async function createWorkspaceServices(db: FolioDatabase, options: WorkspaceServicesOptions = {}): Promise<WorkspaceServices> {
   const cancels = options.cancels ?? createCancelRegistry();
-  const fullText = new FullTextService(db);
+  const fullText = options.fullText ?? new FullTextService(db);
   const semantic = new SemanticHost(db);
   const registry = createToolRegistry();
   registerBuiltinTools(registry);
@@ -76,13 +79,8 @@ export async function createWorkspaceServices(db: FolioDatabase, options: Worksp
         caller
       };
     },
-    async cancellable(callId, work) {
-      if (callId === undefined) return work(undefined);
-      try {
-        return await work(cancels.signal(callId));
-      } finally {
-        cancels.release(callId);
-      }
+    cancellable(callId, work) {
+      return runCancellable(cancels, callId, work);
     },
     stop() {
       stopWatching();

@@ -1,45 +1,20 @@
 /**
  * The workspace worker's API: the one object Comlink exposes to the page, a spread of per-area
  * builders over the shared services (services.ts), so each area lives in its own file:
- *   core (here): ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts · plugins-api.ts · mcp-api.ts · sync-api.ts.
+ *   core-api.ts: ping, info, cancel · search-api.ts · tools-api.ts · agent-api.ts · plugins-api.ts · mcp-api.ts · sync-api.ts.
  * To add an area: write `createXApi(services)` returning an object of methods, spread it below.
  * Method names must be unique across areas (a test checks). A method that can be cancelled takes
  * `{ callId }` and runs its work through `services.cancellable(callId, (signal) => ...)`; the page's
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
-import type { FolioDatabase } from '$lib/db';
 import { createAgentApi } from './agent-api';
+import { createCoreApi } from './core-api';
 import { createMcpApi } from './mcp-api';
 import { createPluginsApi } from './plugins-api';
 import { createSearchApi } from './search-api';
 import { createSyncApi } from './sync-api';
 import type { WorkspaceServices } from './services';
 import { createToolsApi } from './tools-api';
-
-/** What `info()` reports: enough for the page to check it talks to a worker on the right database. */
-export interface WorkspaceInfo {
-  database: string;
-  schemaVersion: number;
-}
-
-/** The methods every worker answers: heartbeat, identity, cancellation. */
-export function createCoreApi(services: Pick<WorkspaceServices, 'db' | 'cancels'>) {
-  const db: FolioDatabase = services.db;
-  return {
-    /** Answers at once: the client's heartbeat and a liveness check. */
-    ping(): 'pong' {
-      return 'pong';
-    },
-    /** The database the worker opened. */
-    info(): WorkspaceInfo {
-      return { database: db.name, schemaVersion: db.verno };
-    },
-    /** Cancels the running call with this id; returns whether one was running. */
-    cancel(callId: string): boolean {
-      return services.cancels.cancel(callId);
-    }
-  };
-}
 
 /** The API areas, by name; the union of their methods is the worker's API. */
 export function workspaceAreas(services: WorkspaceServices) {
@@ -62,3 +37,6 @@ export function createWorkspaceApi(services: WorkspaceServices) {
 
 /** The workspace worker's API, as the page sees its shape. */
 export type WorkspaceApi = ReturnType<typeof createWorkspaceApi>;
+
+export { createCoreApi } from './core-api';
+export type { WorkspaceInfo } from './core-api';

@@ -1,17 +1,23 @@
 /**
- * The workspace worker: opens the database, builds the shared services (indexes, tool registry;
- * services.ts) and the API (workspace-api.ts), and exposes it with Comlink behind the ready
- * handshake that `getWorkspace()` on the page waits for. The full-text index builds after the
- * handshake, so a large database does not delay it; searches wait for the build.
+ * The workspace worker: opens the database, starts the full-text index (from its stored snapshot)
+ * at once, and answers search as soon as that index is ready (core-api.ts, full-text-api.ts),
+ * while the rest of its code — services.ts and the API areas of workspace-api.ts, most of the
+ * worker — loads as a separate chunk in the meantime. Every other method waits for the rest
+ * (late-api.ts); the ready handshake that `getWorkspace()` on the page waits for is posted once
+ * the database is open.
  */
 import { openDatabase } from '$lib/db';
-import { exposeWorkerApi } from '$lib/rpc';
-import { createWorkspaceServices } from './services';
-import { createWorkspaceApi } from './workspace-api';
+import { createCancelRegistry, exposeWorkerApi, lateBoundApi } from '$lib/rpc';
+import { createCoreApi } from './core-api';
+import { FullTextService } from './full-text';
+import { createFullTextApi } from './full-text-api';
 
 void exposeWorkerApi(async () => {
   const db = openDatabase();
   // Opened here, not on first query, so a database that cannot open fails the handshake with its reason.
   await db.open();
-  return createWorkspaceApi(await createWorkspaceServices(db));
+  const cancels = createCancelRegistry();
+  const fullText = new FullTextService(db);
+  const rest = import('./workspace-rest').then(({ createRestOfWorkspace }) => createRestOfWorkspace(db, cancels, fullText));
+  return lateBoundApi({ ...createCoreApi({ db, cancels }), ...createFullTextApi({ fullText, cancels }) }, rest);
 });

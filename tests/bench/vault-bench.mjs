@@ -5,10 +5,16 @@
  * snapshot, beside the same with the snapshot dropped (a rebuild from every note: the peer, and what
  * Folio did before it kept snapshots); and the page's JS heap after the import.
  *
- *   node tests/bench/vault-bench.mjs [--notes=50000]
+ *   node tests/bench/vault-bench.mjs [--notes=50000] [--archives=jex,zip] [--reloads=5]
+ *
+ * Times are from the navigation's start (the page's own clock) to the answer on screen; the time
+ * the search box appeared at is printed beside them, so the page's own start can be told apart.
  *
  * Targets: searchable within 1 s of a reload; every note imported and the import called complete.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
 import { dropSnapshot, snapshotCoversLog } from '../search-snapshot-probe.mjs';
@@ -17,6 +23,8 @@ import { ensureBuild, serveStatic, snapshotBuild } from './app/server.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const NOTES = Number(args.notes ?? 50000);
+const ARCHIVES = (args.archives ?? 'jex,zip').split(',');
+const RELOADS = Number(args.reloads ?? 5);
 const TARGET = { searchableMs: 1000 };
 const s = (v) => `${(v / 1000).toFixed(1)} s`;
 const ms = (v) => `${Math.round(v)} ms`;
@@ -30,15 +38,22 @@ async function until(check, timeoutMs, what) {
   }
 }
 
-/** Reloads and times a search typed as soon as the search box takes input. */
+/**
+ * Reloads and times, from the navigation's start (the page's own clock), a search typed as soon as
+ * the search box takes input, to the moment its answer is on screen.
+ */
 async function searchableAfterReload(page, i) {
-  await page.reload();
+  await page.reload({ waitUntil: 'commit' });
   const box = page.getByRole('searchbox', { name: 'Search notes' });
   await box.waitFor();
-  const started = Date.now();
+  const boxAt = await page.evaluate(() => performance.now());
   await box.fill(vaultWord(i));
-  await page.getByRole('listbox', { name: 'Notes' }).getByRole('option', { name: new RegExp(`^Note ${i}\\b`) }).waitFor({ timeout: 600_000 });
-  return Date.now() - started;
+  const answered = await page.waitForFunction(
+    (title) => [...document.querySelectorAll('[role="listbox"][aria-label="Notes"] [role="option"]')].some((o) => new RegExp(`^Note ${title}\\b`).test(o.getAttribute('aria-label') ?? o.textContent?.trim() ?? '')) && performance.now(),
+    i,
+    { polling: 'raf', timeout: 600_000 }
+  );
+  return { ms: await answered.jsonValue(), boxAt };
 }
 
 async function run(browser, url, name, bytes) {
@@ -49,7 +64,11 @@ async function run(browser, url, name, bytes) {
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import' });
   const t = Date.now();
-  await dialog.getByLabel('Import file', { exact: true }).setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+  // Playwright passes a buffer of at most 50 MB (a 50,000-note JEX is larger): the archive goes as a file.
+  const dir = mkdtempSync(join(tmpdir(), 'folio-vault-'));
+  const file = join(dir, name);
+  writeFileSync(file, bytes);
+  await dialog.getByLabel('Import file', { exact: true }).setInputFiles(file);
   const summary = dialog.getByRole('status');
   await summary.getByText(/^Imported/).waitFor({ timeout: 1_800_000 });
   const importMs = Date.now() - t;
@@ -59,10 +78,11 @@ async function run(browser, url, name, bytes) {
   // The worker indexes what the import wrote, then saves its snapshot a few seconds later.
   await until(() => snapshotCoversLog(page), 1_800_000, 'the search snapshot');
   const withSnapshot = [];
-  for (const i of [7, NOTES - 1, 12_345 % NOTES]) withSnapshot.push(await searchableAfterReload(page, i));
+  for (let k = 0; k < RELOADS; k++) withSnapshot.push(await searchableAfterReload(page, [7, NOTES - 1, 12_345 % NOTES, 31_337 % NOTES, 2_024 % NOTES][k % 5]));
   await dropSnapshot(page);
   const rebuilt = await searchableAfterReload(page, 4242 % NOTES);
   await context.close();
+  rmSync(dir, { recursive: true, force: true });
   return { name, importMs, complete: text.includes('Import complete'), notesLine: text.split('\n')[0], heap, withSnapshot, rebuilt };
 }
 
@@ -73,17 +93,18 @@ const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefi
 let ok = true;
 try {
   console.log(`Vault benchmark: ${NOTES.toLocaleString('en')} notes, built app in headless Chromium, through the Import dialog`);
-  for (const [name, make] of [['vault.jex', rawVaultJex], ['vault.zip', markdownVaultZip]]) {
+  const archives = [['vault.jex', rawVaultJex, 'jex'], ['vault.zip', markdownVaultZip, 'zip']].filter(([, , key]) => ARCHIVES.includes(key));
+  for (const [name, make] of archives) {
     const bytes = await make(NOTES);
     const r = await run(browser, server.url, name, bytes);
-    const median = [...r.withSnapshot].sort((a, b) => a - b)[1];
+    const median = [...r.withSnapshot].map((x) => x.ms).sort((a, b) => a - b)[Math.floor(r.withSnapshot.length / 2)];
     const pass = r.complete && median <= TARGET.searchableMs;
     ok &&= pass;
     console.log(`\n${name} (${mb(bytes.length)}): ${r.notesLine}`);
     console.log(`  import through the UI             ${s(r.importMs).padStart(9)}   complete: ${r.complete ? 'yes' : 'NO'}`);
-    console.log(`  searchable after a reload (median of 3; ${r.withSnapshot.map(ms).join(', ')})`);
+    console.log(`  searchable after a reload, from navigation start (median of ${r.withSnapshot.length}: ${r.withSnapshot.map((x) => `${ms(x.ms)} (box at ${ms(x.boxAt)})`).join(', ')})`);
     console.log(`    from the stored snapshot        ${ms(median).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${median <= TARGET.searchableMs ? 'ok' : 'MISSED'}`);
-    console.log(`    peer: rebuilt from every note   ${ms(r.rebuilt).padStart(9)}`);
+    console.log(`    peer: rebuilt from every note   ${ms(r.rebuilt.ms).padStart(9)}`);
     console.log(`  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`);
   }
 } finally {

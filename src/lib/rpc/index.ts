@@ -8,6 +8,7 @@ export { createWorkerClient } from './worker-client';
 export type { WorkerClient, WorkerClientOptions, WorkerCallOptions, RemoteApi, MethodName } from './worker-client';
 export type { WorkerLike, HeartbeatOptions, WorkerState } from './worker-instance';
 export { exposeWorkerApi, READY_MESSAGE, FAILED_MESSAGE } from './worker-host';
+export { lateBoundApi } from './late-api';
 export type { WorkerScope, HandshakeMessage } from './worker-host';
 export { createCancelRegistry, newCallId } from './cancel-registry';
 export type { CancelRegistry } from './cancel-registry';

@@ -31,7 +31,8 @@ export function getWorkspace(): WorkerClient<WorkspaceApi> {
 }
 
 export type { WorkspaceApi };
-export type { SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener } from '../../../workers/search-api';
+export type { RelatedNote, RelatedNotesAnswer, SemanticListener } from '../../../workers/search-api';
+export type { SearchCallOptions } from '../../../workers/full-text-api';
 export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } from '../../../workers/semantic-host';
 export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
 export type { ToolCallOptions } from '../../../workers/tools-api';

@@ -4,17 +4,12 @@
  * instead of 50,000 scattered objects (which, measured, cost ten times more in cache misses).
  * Tags and linked items are kept inverted (item id → documents) for the same reason.
  */
-import type { DocRecord } from './doc-record';
+import type { DocTable } from './doc-table';
+import { grow } from './grow';
 
 const TODO = 1;
 const COMPLETED = 2;
 
-function grow<T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
-  next.set(array);
-  return next;
-}
 
 /** Columnar metadata of the indexed notes. */
 export class DocColumns {
@@ -39,9 +34,44 @@ export class DocColumns {
     return n;
   }
 
-  /** Records document `doc`, whose title and body have these many tokens. */
-  set(doc: number, r: DocRecord, titleTokens: number, bodyTokens: number): void {
-    const size = doc + 1;
+  /** Records document `doc` of the table, whose title and body have these many tokens. */
+  set(doc: number, table: DocTable, titleTokens: number, bodyTokens: number): void {
+    this.reserve(doc + 1);
+    this.created[doc] = table.number(doc, 'created');
+    this.updated[doc] = table.number(doc, 'updated');
+    this.due[doc] = table.number(doc, 'todo_due');
+    this.titleLen[doc] = titleTokens;
+    this.bodyLen[doc] = bodyTokens;
+    this.notebook[doc] = this.notebookNumber(table.parentId(doc));
+    const todo = table.isTodo(doc);
+    this.flags[doc] = (todo ? TODO : 0) | (todo && table.number(doc, 'todo_completed') ? COMPLETED : 0);
+    for (const id of table.tagIds(doc)) addTo(this.tagDocs, id, doc);
+    for (const id of table.linkIds(doc)) addTo(this.linkDocs, id, doc);
+  }
+
+  /** The columns of every document of a table (retired ones included: they are never read), in one pass. */
+  static fromTable(table: DocTable, titleLen: Uint32Array, bodyLen: Uint32Array): DocColumns {
+    const cols = new DocColumns();
+    const count = table.length;
+    cols.reserve(count);
+    table.copyNumbers('created', cols.created);
+    table.copyNumbers('updated', cols.updated);
+    table.copyNumbers('todo_due', cols.due);
+    cols.titleLen.set(titleLen.subarray(0, count));
+    cols.bodyLen.set(bodyLen.subarray(0, count));
+    for (let doc = 0; doc < count; doc++) {
+      cols.notebook[doc] = cols.notebookNumber(table.parentId(doc));
+      if (table.isTodo(doc)) cols.flags[doc] = TODO | (table.number(doc, 'todo_completed') ? COMPLETED : 0);
+      if (table.hasTagsOrLinks(doc)) {
+        for (const id of table.tagIds(doc)) addTo(cols.tagDocs, id, doc);
+        for (const id of table.linkIds(doc)) addTo(cols.linkDocs, id, doc);
+      }
+    }
+    return cols;
+  }
+
+  /** Makes room for `size` documents. */
+  reserve(size: number): void {
     this.created = grow(this.created, size);
     this.updated = grow(this.updated, size);
     this.due = grow(this.due, size);
@@ -49,21 +79,12 @@ export class DocColumns {
     this.bodyLen = grow(this.bodyLen, size);
     this.notebook = grow(this.notebook, size);
     this.flags = grow(this.flags, size);
-    this.created[doc] = r.created;
-    this.updated[doc] = r.updated;
-    this.due[doc] = r.todo_due;
-    this.titleLen[doc] = titleTokens;
-    this.bodyLen[doc] = bodyTokens;
-    this.notebook[doc] = this.notebookNumber(r.parent_id);
-    this.flags[doc] = (r.is_todo ? TODO : 0) | (r.is_todo && r.todo_completed ? COMPLETED : 0);
-    for (const id of r.tag_ids) addTo(this.tagDocs, id, doc);
-    for (const id of r.link_ids) addTo(this.linkDocs, id, doc);
   }
 
   /** Forgets document `doc`'s tags and links (its slots are simply never read again). */
-  clear(doc: number, r: DocRecord): void {
-    for (const id of r.tag_ids) this.tagDocs.get(id)?.delete(doc);
-    for (const id of r.link_ids) this.linkDocs.get(id)?.delete(doc);
+  clear(doc: number, table: DocTable): void {
+    for (const id of table.tagIds(doc)) this.tagDocs.get(id)?.delete(doc);
+    for (const id of table.linkIds(doc)) this.linkDocs.get(id)?.delete(doc);
   }
 
   /** Whether the document is a to-do. */

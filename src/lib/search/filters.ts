@@ -9,7 +9,7 @@
 import type { CatalogView } from './catalog';
 import type { DocColumns } from './columns';
 import { resolveDateValue } from './dates';
-import type { DocRecord } from './doc-record';
+import type { DocTable } from './doc-table';
 import { likeMatcher } from './like';
 import type { QueryTerm } from './query-types';
 
@@ -20,7 +20,7 @@ export type Predicate = (doc: number) => boolean;
 export interface FilterContext {
   catalog: CatalogView;
   cols: DocColumns;
-  record(doc: number): DocRecord;
+  docs: DocTable;
 }
 
 function linkPredicate(wanted: Set<number>, negated: boolean, orMode: boolean, anyLinked: () => Set<number>): Predicate {
@@ -51,7 +51,7 @@ function patternPredicate(term: Extract<QueryTerm, { kind: 'pattern' }>, ctx: Fi
   }
   if (term.name === 'notebook') return undefined;
   const match = likeMatcher(term.pattern);
-  const field = term.name === 'id' ? (doc: number) => ctx.record(doc).id : (doc: number) => ctx.record(doc).source_url;
+  const field = term.name === 'id' ? (doc: number) => ctx.docs.id(doc) : (doc: number) => ctx.docs.sourceUrl(doc);
   return term.negated ? (doc) => !match(field(doc)) : (doc) => match(field(doc));
 }
 
@@ -64,7 +64,7 @@ export function filterPredicate(term: QueryTerm, ctx: FilterContext, orMode: boo
       return datePredicate(term.name, term.negated, term.value, now, ctx.cols);
     case 'number': {
       const { name, value } = term;
-      return term.negated ? (doc) => ctx.record(doc)[name] < value : (doc) => ctx.record(doc)[name] >= value;
+      return term.negated ? (doc) => ctx.docs.number(doc, name) < value : (doc) => ctx.docs.number(doc, name) >= value;
     }
     case 'type':
       return (doc) => ctx.cols.isTodo(doc) === term.todo;

@@ -12,6 +12,7 @@
  * Measured at 50,000 notes, the packed form is a quarter of the plain arrays' memory.
  */
 import { tokenize } from './fold';
+import { isPackedStrings, packStrings, stringAt, type PackedStrings } from './packed-strings';
 import { VarintReader, VarintWriter } from './varint';
 
 /** Packing of title and body hit counts into one small integer. */
@@ -26,44 +27,98 @@ export interface DocTerms {
 
 /** Postings as stored in a snapshot. */
 export interface PostingsSnapshot {
-  terms: string[];
+  terms: PackedStrings;
+  /** Term ids in the order of their text (code units), so a restored dictionary is searched as it is. */
+  order: Uint32Array;
   bytes: Uint8Array;
   /** Where each term's packed postings start in `bytes` (one more entry than terms). */
   offsets: Float64Array;
   counts: Uint32Array;
 }
 
+/**
+ * The terms of a restored snapshot, searched in place: a binary search over their sorted order
+ * finds a term or a prefix range, so a restore builds no 300,000-entry Map (measured: most of a
+ * 50,000-note restore before). Terms indexed after the restore go to the Map beside it.
+ */
+class BaseDictionary {
+  constructor(
+    readonly terms: PackedStrings,
+    readonly order: Uint32Array
+  ) {}
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  term(id: number): string {
+    return stringAt(this.terms, id);
+  }
+
+  /** The first position in `order` whose term is not below `text`. */
+  private lowerBound(text: string): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.term(this.order[mid]) < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  idOf(text: string): number | undefined {
+    const at = this.lowerBound(text);
+    if (at < this.order.length && this.term(this.order[at]) === text) return this.order[at];
+    return undefined;
+  }
+
+  withPrefix(prefix: string, out: number[]): void {
+    for (let at = this.lowerBound(prefix); at < this.order.length; at++) {
+      const id = this.order[at];
+      if (!this.term(id).startsWith(prefix)) break;
+      out.push(id);
+    }
+  }
+}
+
+const EMPTY_BASE = new BaseDictionary({ text: '', ends: new Uint32Array(0) }, new Uint32Array(0));
+
 /** Term dictionary and postings; documents are numbers here, their records live with the caller. */
 export class Postings {
+  /** Terms restored from a snapshot: ids 0..base.size-1. */
+  private base = EMPTY_BASE;
+  /** Terms indexed since (ids from base.size on) by text, and base terms met since; `terms` holds the later ones by id - base.size. */
   private termIds = new Map<string, number>();
   private terms: string[] = [];
   private packed: Uint8Array = new Uint8Array(0);
   private packedOffsets: Float64Array = new Float64Array(1);
   private packedCounts: Uint32Array = new Uint32Array(0);
   private tails: (number[] | undefined)[] = [];
-  /** Term ids grouped by their first three characters, for `prefix*` lookups. */
+  /** The later terms' ids grouped by their first three characters, for `prefix*` lookups. */
   private prefixBuckets = new Map<string, number[]>();
 
   /** How many distinct terms were ever seen. */
   get termCount(): number {
-    return this.terms.length;
+    return this.base.size + this.terms.length;
   }
 
   /** The id of a term, or undefined when never indexed. */
   idOf(term: string): number | undefined {
-    return this.termIds.get(term);
+    return this.termIds.get(term) ?? (this.base.size ? this.base.idOf(term) : undefined);
   }
 
   /** The text of a term id. */
   termOf(id: number): string {
-    return this.terms[id];
+    return id < this.base.size ? this.base.term(id) : this.terms[id - this.base.size];
   }
 
   /** The ids of all terms that start with `prefix`. */
   idsWithPrefix(prefix: string): number[] {
     const out: number[] = [];
+    this.base.withPrefix(prefix, out);
     const collect = (bucket: number[]) => {
-      for (const id of bucket) if (this.terms[id].startsWith(prefix)) out.push(id);
+      for (const id of bucket) if (this.termOf(id).startsWith(prefix)) out.push(id);
     };
     if (prefix.length >= 3) {
       const bucket = this.prefixBuckets.get(prefix.slice(0, 3));
@@ -77,7 +132,13 @@ export class Postings {
   private intern(term: string): number {
     let id = this.termIds.get(term);
     if (id !== undefined) return id;
-    id = this.terms.length;
+    id = this.base.size ? this.base.idOf(term) : undefined;
+    if (id !== undefined) {
+      // Remembered, so indexing after a restore pays the binary search once per distinct word, not per token.
+      this.termIds.set((' ' + term).slice(1), id);
+      return id;
+    }
+    id = this.termCount;
     // A token is a slice of its note's folded text, and V8 keeps the whole text alive behind a
     // slice: copy the term out, or the dictionary pins one folded body per term (measured: 45 MB
     // of the index's 80 MB at 50,000 notes).
@@ -178,9 +239,10 @@ export class Postings {
    */
   pack(renumber: Int32Array): void {
     const out = new VarintWriter(Math.max(1024, this.packed.length));
-    const offsets = new Float64Array(this.terms.length + 1);
-    const counts = new Uint32Array(this.terms.length);
-    for (let id = 0; id < this.terms.length; id++) {
+    const termCount = this.termCount;
+    const offsets = new Float64Array(termCount + 1);
+    const counts = new Uint32Array(termCount);
+    for (let id = 0; id < termCount; id++) {
       offsets[id] = out.length;
       let previous = 0;
       let count = 0;
@@ -194,7 +256,7 @@ export class Postings {
       });
       counts[id] = count;
     }
-    offsets[this.terms.length] = out.length;
+    offsets[termCount] = out.length;
     this.packed = out.toBytes();
     this.packedOffsets = offsets;
     this.packedCounts = counts;
@@ -207,7 +269,8 @@ export class Postings {
     for (const list of this.tails) entries += list?.length ?? 0;
     let chars = 0;
     for (const term of this.terms) chars += term.length;
-    return this.packed.byteLength + this.packedOffsets.byteLength + this.packedCounts.byteLength + entries * 8 + chars * 2 + this.terms.length * 80;
+    const base = this.base.terms.text.length * 2 + this.base.size * 8;
+    return this.packed.byteLength + this.packedOffsets.byteLength + this.packedCounts.byteLength + entries * 8 + base + chars * 2 + this.terms.length * 80;
   }
 
   /** Whether postings were added since the last `pack()`. */
@@ -218,20 +281,45 @@ export class Postings {
   /** The postings as a snapshot; packs first (with `renumber`) when a tail is left, so the snapshot holds none. */
   toSnapshot(renumber: Int32Array): PostingsSnapshot {
     if (this.hasTail) this.pack(renumber);
-    return { terms: this.terms.slice(), bytes: this.packed, offsets: this.packedOffsets, counts: this.packedCounts };
+    return { ...this.dictionarySnapshot(), bytes: this.packed, offsets: this.packedOffsets, counts: this.packedCounts };
   }
 
-  /** Postings restored from a snapshot. */
+  /** Every term packed, and their sorted order: the restored base's order merged with the later terms, sorted. */
+  private dictionarySnapshot(): Pick<PostingsSnapshot, 'terms' | 'order'> {
+    if (!this.terms.length) return { terms: this.base.terms, order: this.base.order };
+    const all = Array.from({ length: this.termCount }, (_, id) => this.termOf(id));
+    const later = Array.from(this.terms, (_, i) => this.base.size + i).sort((a, b) => compareText(all[a], all[b]));
+    const order = new Uint32Array(all.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < order.length; k++) {
+      const takeBase = j >= later.length || (i < this.base.size && all[this.base.order[i]] < all[later[j]]);
+      order[k] = takeBase ? this.base.order[i++] : later[j++];
+    }
+    return { terms: packStrings(all), order };
+  }
+
+  /** Throws RangeError unless the snapshot's parts agree with each other. */
+  static validate(p: PostingsSnapshot): void {
+    const n = p?.order?.length;
+    if (!p || !(p.order instanceof Uint32Array) || !isPackedStrings(p.terms, n) || !(p.bytes instanceof Uint8Array) || p.offsets?.length !== n + 1 || p.counts?.length !== n) {
+      throw new RangeError('search index snapshot: bad postings');
+    }
+    if (p.offsets[n] !== p.bytes.length) throw new RangeError('search index snapshot: postings end where their bytes do not');
+  }
+
+  /** Postings restored from a snapshot: nothing is rebuilt, the dictionary is searched as stored. */
   static fromSnapshot(s: PostingsSnapshot): Postings {
     const postings = new Postings();
-    postings.terms = s.terms;
+    postings.base = new BaseDictionary(s.terms, s.order);
     postings.packed = s.bytes;
     postings.packedOffsets = s.offsets;
     postings.packedCounts = s.counts;
-    s.terms.forEach((term, id) => {
-      postings.termIds.set(term, id);
-      postings.bucket(term, id);
-    });
     return postings;
   }
+}
+
+/** Orders strings by their UTF-16 code units, as `<` does (localeCompare would not). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

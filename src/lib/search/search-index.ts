@@ -9,8 +9,8 @@
  * Trashed notes are never upserted (the follower removes them), so search only sees live notes.
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
-import { toDocRecord, type DocRecord } from './doc-record';
 import { DocColumns } from './columns';
+import { DocTable } from './doc-table';
 import { filterPredicate, notebookPredicate, type FilterContext, type Predicate } from './filters';
 import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState } from './index-snapshot';
 import { Postings } from './postings';
@@ -36,15 +36,17 @@ export interface SearchIndexOptions {
 export class SearchIndex {
   private postings = new Postings();
   private streams = new TermStreams();
-  private docs: (DocRecord | undefined)[] = [];
-  private byId = new Map<string, number>();
+  private docs = new DocTable();
+  /** Note id → live document; built when first needed (a restore and a search do not need it). */
+  private idMap: Map<string, number> | undefined = new Map();
+  private liveCount = 0;
   private catalog = new CatalogView(EMPTY_CATALOG);
   private cols = new DocColumns();
   private titleTokens = 0;
   private bodyTokens = 0;
   private readonly keepBodies: boolean;
   private readonly source = {
-    isLive: (doc: number) => this.docs[doc] !== undefined,
+    isLive: (doc: number) => this.docs.isLive(doc),
     streams: (doc: number) => this.streams.read(doc)
   };
 
@@ -71,7 +73,7 @@ export class SearchIndex {
   }
 
   private state(): IndexState {
-    return { postings: this.postings, streams: this.streams, docs: this.docs as DocRecord[], titleTokens: this.titleTokens, bodyTokens: this.bodyTokens };
+    return { postings: this.postings, streams: this.streams, docs: this.docs, titleTokens: this.titleTokens, bodyTokens: this.bodyTokens };
   }
 
   private load(state: IndexState): void {
@@ -80,17 +82,22 @@ export class SearchIndex {
     this.docs = state.docs;
     this.titleTokens = state.titleTokens;
     this.bodyTokens = state.bodyTokens;
-    this.byId = new Map();
-    this.cols = new DocColumns();
-    state.docs.forEach((record, i) => {
-      this.byId.set(record.id, i);
-      this.cols.set(i, record, this.streams.titleLen[i], this.streams.bodyLen[i]);
-    });
+    this.idMap = undefined;
+    this.cols = DocColumns.fromTable(state.docs, this.streams.titleLen, this.streams.bodyLen);
+    this.liveCount = state.docs.length;
   }
 
   /** How many notes are indexed. */
   get size(): number {
-    return this.byId.size;
+    return this.liveCount;
+  }
+
+  private get byId(): Map<string, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) this.idMap.set(this.docs.id(doc), doc);
+    }
+    return this.idMap;
   }
 
   /** Whether the note is indexed. */
@@ -114,10 +121,10 @@ export class SearchIndex {
     const doc = this.docs.length;
     const { titleTerms, bodyTerms } = this.postings.add(doc, note.title, note.body);
     this.streams.set(doc, titleTerms, bodyTerms);
-    const record = toDocRecord(note, this.keepBodies);
-    this.docs.push(record);
-    this.cols.set(doc, record, titleTerms.length, bodyTerms.length);
+    this.docs.append(note, this.keepBodies ? note.body : '');
+    this.cols.set(doc, this.docs, titleTerms.length, bodyTerms.length);
     this.byId.set(note.id, doc);
+    this.liveCount++;
     this.titleTokens += titleTerms.length;
     this.bodyTokens += bodyTerms.length;
   }
@@ -126,12 +133,12 @@ export class SearchIndex {
   remove(id: string): void {
     const doc = this.byId.get(id);
     if (doc === undefined) return;
-    const record = this.docs[doc] as DocRecord;
     this.titleTokens -= this.streams.titleLen[doc];
     this.bodyTokens -= this.streams.bodyLen[doc];
-    this.cols.clear(doc, record);
-    this.docs[doc] = undefined;
+    this.cols.clear(doc, this.docs);
+    this.docs.retire(doc);
     this.byId.delete(id);
+    this.liveCount--;
   }
 
   /** The ids of all indexed notes. */
@@ -141,40 +148,35 @@ export class SearchIndex {
 
   /** Share of document slots held by replaced or removed notes. */
   get garbageRatio(): number {
-    return this.docs.length ? 1 - this.byId.size / this.docs.length : 0;
+    return this.docs.length ? 1 - this.liveCount / this.docs.length : 0;
   }
 
   /** Renumbers the live notes (keeping their order) and packs the postings; drops what removed ones left behind. */
   compact(): void {
-    if (this.byId.size === this.docs.length) {
+    if (this.liveCount === this.docs.length) {
       // Nothing retired: the numbering stands, only postings added since the last pack are packed.
-      if (this.postings.hasTail) this.postings.pack(Int32Array.from(this.docs, (_, i) => i));
+      if (this.postings.hasTail) this.postings.pack(Int32Array.from({ length: this.docs.length }, (_, i) => i));
       return;
     }
     const renumber = new Int32Array(this.docs.length).fill(-1);
     const liveDocs: number[] = [];
-    this.docs.forEach((record, doc) => {
-      if (!record) return;
+    for (let doc = 0; doc < this.docs.length; doc++) {
+      if (!this.docs.isLive(doc)) continue;
       renumber[doc] = liveDocs.length;
       liveDocs.push(doc);
-    });
+    }
     this.postings.pack(renumber);
     this.streams.compact(liveDocs, this.docs.length);
-    this.load({ ...this.state(), docs: liveDocs.map((doc) => this.docs[doc] as DocRecord) });
+    this.load({ ...this.state(), docs: this.docs.select(liveDocs) });
   }
 
   /** Rough bytes held by the index, including the note texts kept for snippets. */
   memoryEstimate(): number {
-    let bytes = this.postings.memoryEstimate() + this.streams.memoryEstimate() + this.docs.length * 8;
-    for (const d of this.docs) {
-      if (!d) continue;
-      bytes += 250 + d.title.length + d.body.length + d.source_url.length + (d.tag_ids.length + d.link_ids.length) * 80;
-    }
-    return bytes;
+    return this.postings.memoryEstimate() + this.streams.memoryEstimate() + this.docs.memoryEstimate();
   }
 
   private stats(): CorpusStats {
-    const n = this.byId.size;
+    const n = this.liveCount;
     return { docCount: n, avgTitleTokens: n ? this.titleTokens / n : 0, avgBodyTokens: n ? this.bodyTokens / n : 0 };
   }
 
@@ -187,7 +189,7 @@ export class SearchIndex {
     const warnings = [...parsed.warnings];
     const ranked = this.evaluate(parsed, now, warnings);
     const snippets = new SnippetMaker(positiveTokens(parsed));
-    const results = topK(ranked, limit).map((r) => toResult(r, this.docs[r.doc] as DocRecord, snippets));
+    const results = topK(ranked, limit).map((r) => toResult(r, this.docs, snippets));
     return { results, total: ranked.length, warnings };
   }
 
@@ -198,7 +200,7 @@ export class SearchIndex {
       warnings.push(`Only the first ${MAX_TEXT_TERMS} words of the query are searched.`);
       texts = texts.slice(0, MAX_TEXT_TERMS);
     }
-    const ctx: FilterContext = { catalog: this.catalog, cols: this.cols, record: (doc) => this.docs[doc] as DocRecord };
+    const ctx: FilterContext = { catalog: this.catalog, cols: this.cols, docs: this.docs };
     const filters = parsed.terms.map((t) => filterPredicate(t, ctx, parsed.any, now)).filter((p): p is Predicate => !!p);
     const inNotebook = notebookPredicate(parsed.terms, ctx) ?? (() => true);
     const positives = texts.filter((t) => !t.negated);
@@ -247,22 +249,25 @@ export class SearchIndex {
   }
 
   private liveDocs(): number[] {
-    return [...this.byId.values()];
+    const live: number[] = [];
+    for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) live.push(doc);
+    return live;
   }
 }
 
-function toResult(r: Ranked, record: DocRecord, snippets: SnippetMaker): SearchResult {
-  const snippet = snippets.snippet(record.body, r.bodyMatch);
+function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResult {
+  const snippet = snippets.snippet(docs.body(r.doc), r.bodyMatch);
+  const title = docs.title(r.doc);
   return {
-    id: record.id,
-    title: record.title,
-    notebook_id: record.parent_id,
-    updated_time: record.updated_time,
+    id: docs.id(r.doc),
+    title,
+    notebook_id: docs.parentId(r.doc),
+    updated_time: docs.number(r.doc, 'updated_time'),
     score: r.score,
     title_match: r.titleMatch,
     snippet: snippet.text,
     highlights: snippet.highlights,
-    title_highlights: snippets.highlights(record.title)
+    title_highlights: snippets.highlights(title)
   };
 }
 

@@ -5,13 +5,8 @@
  * arrays cost more in headers than their contents, and most term ids fit in one or two bytes.
  */
 import { VarintReader, VarintWriter } from './varint';
+import { grow } from './grow';
 
-function grow<T extends Float64Array | Uint32Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
-  next.set(array);
-  return next;
-}
 
 /** The term streams of documents numbered 0, 1, 2… (append-only; `compact` drops retired ones). */
 export class TermStreams {

@@ -23,7 +23,7 @@ export type { NoteScope, NoteSort, NoteTitle, PersistenceState } from '$lib/db';
 export { listBacklinks, findNotesByTitle } from '$lib/db';
 export { NotebookTreeUi, DRAG_NOTE, DRAG_NOTEBOOK } from './tree-ui.svelte';
 export type { NameEditing } from './tree-ui.svelte';
-export { SearchState, provideSearch, useSearch, workerSearch, SEARCH_RESULT_LIMIT } from './search.svelte';
+export { SearchState, provideSearch, useSearch, workerSearch, startSearchIndex, SEARCH_RESULT_LIMIT } from './search.svelte';
 export { SearchRunner, SEARCH_DEBOUNCE_MS } from './search-runner';
 export type { SearchCall, SearchOutcome } from './search-runner';
 export { highlightSegments } from './highlight';

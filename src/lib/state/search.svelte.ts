@@ -4,9 +4,11 @@
  * shell's seam, `workspace.setSearchResults(ids)`, so the Notes list shows the matches in rank
  * order. It keeps each match's snippet and highlights for the rows, and the parser's warnings.
  * When any tab writes, a typed search runs again, so its results follow edits. A failing worker is
- * reported as an alert.
+ * reported as an alert. Until the worker's index is ready (a large vault's first moments after a
+ * reload), `indexReady` is false and the list says "Preparing search…"; the query typed meanwhile
+ * is answered when it is.
  */
-import { getContext, setContext } from 'svelte';
+import { getContext, setContext, untrack } from 'svelte';
 import { liveQuery } from 'dexie';
 import { latestChangeSeq } from '$lib/db';
 import { getWorkspace, newCallId } from '$lib/rpc';
@@ -17,11 +19,28 @@ import type { Workspace } from './workspace.svelte';
 /** How many matches the list asks the worker for (the list is virtualised; `total` counts all). */
 export const SEARCH_RESULT_LIMIT = 500;
 
+/** How long the page waits for the index to be ready, or a search waiting for it (a rebuild at 100,000 notes takes a while). */
+const SEARCH_READY_TIMEOUT_MS = 10 * 60_000;
+
 /** Searches through the workspace worker, cancelling the worker's call when the signal aborts. */
 export const workerSearch: SearchCall = (query, signal) => {
   const callId = newCallId();
-  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId });
+  // A search waits for the index to catch up (a 20,000-note import on a slow machine: longer than a
+  // call's usual deadline); a newer query cancels it, and a hung worker is caught by the heartbeat.
+  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId, timeoutMs: SEARCH_READY_TIMEOUT_MS });
 };
+
+/** Resolves once the worker's full-text index is ready (it may take a while to build or restore). */
+export const workerSearchReady = (): Promise<void> => getWorkspace().call('searchReady', [], { timeoutMs: SEARCH_READY_TIMEOUT_MS });
+
+/**
+ * Starts the worker's full-text index now (restoring a large vault's index takes a moment): the
+ * shell calls it once the first screen is shown, so a search typed after that is answered at once.
+ * A failure is reported by the search that meets it.
+ */
+export function startSearchIndex(): void {
+  workerSearchReady().catch(() => undefined);
+}
 
 /** The search box's state. */
 export class SearchState {
@@ -31,25 +50,39 @@ export class SearchState {
   warnings: string[] = $state.raw([]);
   /** How many notes match in all (the list shows at most SEARCH_RESULT_LIMIT). */
   total = $state(0);
+  /** Whether the worker's full-text index is ready; asked for at the first query typed. */
+  indexReady = $state(false);
   readonly #ws: Workspace;
   readonly #runner: SearchRunner;
+  readonly #whenReady: () => Promise<void>;
+  #askedReady = false;
 
-  constructor(ws: Workspace, call: SearchCall = workerSearch) {
+  constructor(ws: Workspace, call: SearchCall = workerSearch, whenReady: () => Promise<void> = workerSearchReady) {
     this.#ws = ws;
     this.#runner = new SearchRunner(call, (outcome) => this.#answer(outcome));
+    this.#whenReady = whenReady;
   }
 
   /** Starts following the query and the database; returns the stop function. */
   start(): () => void {
     const stopEffect = $effect.root(() => {
       // The worker is the outside world: each typed query becomes a (debounced) call.
-      $effect(() => this.#runner.request(this.#ws.searchQuery));
+      $effect(() => {
+        const query = this.#ws.searchQuery;
+        // Asked only once something is typed: asking starts the worker, which waits for the page to settle otherwise.
+        // (untracked: the answer to it must not re-run this effect, which would search again).
+        if (query.trim()) untrack(() => this.#askReady());
+        this.#runner.request(query);
+      });
     });
-    let first = true;
+    // Only a log that moved on means the notes changed: liveQuery also emits the same seq again
+    // (the first emission, or a write elsewhere in the table's range), and a refresh then would
+    // drop an answer on its way for the same notes.
+    let seen: number | undefined;
     const changes = liveQuery(() => latestChangeSeq(this.#ws.db)).subscribe({
-      next: () => {
-        if (!first) this.#runner.refresh();
-        first = false;
+      next: (seq) => {
+        if (seen !== undefined && seq !== seen) this.#runner.refresh();
+        seen = seq;
       },
       error: (error) => this.#ws.alerts.report('Search cannot follow changes to the notes', error)
     });
@@ -58,6 +91,16 @@ export class SearchState {
       changes.unsubscribe();
       this.#runner.dispose();
     };
+  }
+
+  #askReady(): void {
+    if (this.#askedReady || this.indexReady) return;
+    this.#askedReady = true;
+    // A failed index is reported by the search itself; the next query typed asks again.
+    this.#whenReady().then(
+      () => (this.indexReady = true),
+      () => (this.#askedReady = false)
+    );
   }
 
   #answer(outcome: SearchOutcome): void {
