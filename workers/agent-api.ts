@@ -12,20 +12,16 @@
  * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
  * for programming mistakes, and when the worker dies (the page's client reports that).
  */
-import { AgentError, type AgentFailure } from '$lib/agent';
-import type { ConsentRequest, NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
+import { AgentError } from '$lib/agent';
+import type { SessionToolHost, WorkspaceToolHost } from '$lib/agent';
 import {
   isLocalProvider,
   listModels,
   ProviderError,
   testConnection,
   webLlmModels,
-  type ChatDelta,
-  type ChatMessage,
   type ConnectionResult,
-  type LoadProgress,
-  type ModelInfo,
-  type ProviderConfig
+  type ModelInfo
 } from '$lib/llm';
 import type { AgentProviderSettings, CancelRegistry, TurnListener, TurnOutcome, TurnRequest } from '$lib/rpc';
 import { AgentCache, type ProviderFactory } from './agent-cache';

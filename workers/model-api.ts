@@ -12,9 +12,7 @@ import {
   runnableModels,
   webLlmModels,
   WebLlmProvider,
-  type GpuSupport,
-  type LoadProgress,
-  type WebLlmModelInfo
+  type LoadProgress
 } from '$lib/llm';
 import type { AgentProviderSettings, CancelRegistry, StorageUse, WebLlmCatalog } from '$lib/rpc';
 import type { AgentCache } from './agent-cache';

@@ -8,7 +8,7 @@
  */
 import { getSetting, setSetting, type FolioDatabase } from '$lib/db';
 import { createSemanticSearch, type SemanticSearch, type WebLLMLoadProgress } from '$lib/search/semantic';
-import type { EmbedderConfig, PublicEmbedderConfig, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
+import type { EmbedderConfig, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
 import { createEmbedder, EMBEDDER_SETTING_KEY, NO_EMBEDDER, validateEmbedderConfig } from './embedder-config';
 
 /** The channel on which a worker tells the others the embedder choice changed. */

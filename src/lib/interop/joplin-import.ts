@@ -7,10 +7,10 @@
  */
 import { AppError, ItemType, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
-import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db';
+import { putImportBatch, putImportBlob, removeImported, type ImportBatch } from '$lib/db';
 import { isRawItemPath, rawResourceId } from './detect';
 import { IdMap } from './id-map';
-import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportProblem, type ImportReport } from './import-report';
+import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportReport } from './import-report';
 import { isInteropType, rawToRecord, type WithExtra } from './joplin-fields';
 import { finishJoplinImport } from './joplin-import-finish';
 import type { JoplinImportState } from './joplin-import-state';

@@ -8,7 +8,7 @@
 import { closeHistory } from 'prosemirror-history';
 import type { Command, EditorState, Transaction } from 'prosemirror-state';
 import { Mapping } from 'prosemirror-transform';
-import { applyChange, type DocChange } from './doc-change';
+import { applyChange } from './doc-change';
 import { reviewKey, pendingProposals } from './review-plugin';
 import type { ConflictChoice, Proposal, ReviewAction } from './review-types';
 
