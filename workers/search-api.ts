@@ -4,38 +4,12 @@
  */
 import { AppError } from '$lib/core';
 import type { SearchResponse } from '$lib/search';
-import type { EmbedderConfig } from './embedder-config';
-import type { SemanticSnapshot, SemanticStatusReport } from './semantic-host';
+import type { EmbedderConfig, RelatedNotesAnswer, SearchCallOptions, SemanticListener, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
 import type { WorkspaceServices } from './services';
 
 /** Results the search box asks for by default, and at most. */
 export const DEFAULT_UI_SEARCH_LIMIT = 200;
 const MAX_SEARCH_LIMIT = 1_000;
-
-/** Options of `search`. */
-export interface SearchCallOptions {
-  /** At most this many results (1..1000, default 200); `total` counts all. */
-  limit?: number;
-  /** Makes the call cancellable with `cancel(callId)`. */
-  callId?: string;
-}
-
-/** A note related to the open one, by meaning. */
-export interface RelatedNote {
-  id: string;
-  title: string;
-  /** Cosine similarity of the note's best chunk. */
-  score: number;
-}
-
-/** Related notes, or `available: false` when no embedder is configured. */
-export interface RelatedNotesAnswer {
-  available: boolean;
-  notes: RelatedNote[];
-}
-
-/** A semantic-status listener; over Comlink it is a proxy whose call returns a promise. */
-export type SemanticListener = (snapshot: SemanticSnapshot) => unknown;
 
 /** Builds the search methods of the workspace API. */
 export function createSearchApi(services: WorkspaceServices) {

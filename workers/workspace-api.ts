@@ -8,6 +8,7 @@
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
 import type { FolioDatabase } from '$lib/db';
+import type { CoreMethods, WorkspaceApi } from '$lib/rpc';
 import { createAgentApi } from './agent-api';
 import { createMcpApi } from './mcp-api';
 import { createPluginsApi } from './plugins-api';
@@ -16,14 +17,8 @@ import { createSyncApi } from './sync-api';
 import type { WorkspaceServices } from './services';
 import { createToolsApi } from './tools-api';
 
-/** What `info()` reports: enough for the page to check it talks to a worker on the right database. */
-export interface WorkspaceInfo {
-  database: string;
-  schemaVersion: number;
-}
-
 /** The methods every worker answers: heartbeat, identity, cancellation. */
-export function createCoreApi(services: Pick<WorkspaceServices, 'db' | 'cancels'>) {
+export function createCoreApi(services: Pick<WorkspaceServices, 'db' | 'cancels'>): CoreMethods {
   const db: FolioDatabase = services.db;
   return {
     /** Answers at once: the client's heartbeat and a liveness check. */
@@ -31,7 +26,7 @@ export function createCoreApi(services: Pick<WorkspaceServices, 'db' | 'cancels'
       return 'pong';
     },
     /** The database the worker opened. */
-    info(): WorkspaceInfo {
+    info() {
       return { database: db.name, schemaVersion: db.verno };
     },
     /** Cancels the running call with this id; returns whether one was running. */
@@ -55,10 +50,7 @@ export function workspaceAreas(services: WorkspaceServices) {
 }
 
 /** Builds the workspace API: every area's methods in one flat object (Comlink calls by name). */
-export function createWorkspaceApi(services: WorkspaceServices) {
+export function createWorkspaceApi(services: WorkspaceServices): WorkspaceApi {
   const { core, search, tools, agent, plugins, mcp, sync } = workspaceAreas(services);
   return { ...core, ...search, ...tools, ...agent, ...plugins, ...mcp, ...sync };
 }
-
-/** The workspace worker's API, as the page sees its shape. */
-export type WorkspaceApi = ReturnType<typeof createWorkspaceApi>;
