@@ -20,7 +20,7 @@
  * from its source text (the sandbox may not fetch anything, so there is no URL to load it from) and
  * the unit tests can run it in Node behind a fake scope.
  */
-// eslint-disable-next-line no-unused-vars -- called by plugin-frame.js and the tests
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- a script global: plugin-frame.js and the tests call it
 function folioPluginRuntime(scope) {
   'use strict';
   var RPC = 'folio/1';

@@ -9,7 +9,8 @@ import { wordSearch } from '$lib/tools/tool-test-kit';
 import { freshDb } from '../tests/fresh-db';
 import { startModelServer, type ModelServer } from '../tests/model-server/server';
 import type { Turn } from '../tests/model-server/script';
-import { agentToolHost, createAgentApi, REMOTE_REFUSED_MESSAGE, type AgentProviderSettings } from './agent-api';
+import { agentToolHost, createAgentApi, REMOTE_REFUSED_MESSAGE } from './agent-api';
+import type { AgentProviderSettings } from '$lib/rpc';
 
 let server: ModelServer | undefined;
 let db: FolioDatabase | undefined;

@@ -12,65 +12,24 @@
  * far as it got, because an Error crossing Comlink keeps only its message and code. It rejects only
  * for programming mistakes, and when the worker dies (the page's client reports that).
  */
-import { AgentError, type AgentFailure } from '$lib/agent';
-import type { ConsentRequest, NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, WorkspaceToolHost } from '$lib/agent';
+import { AgentError } from '$lib/agent';
+import type { SessionToolHost, WorkspaceToolHost } from '$lib/agent';
 import {
   isLocalProvider,
   listModels,
   ProviderError,
   testConnection,
   webLlmModels,
-  type ChatDelta,
-  type ChatMessage,
   type ConnectionResult,
-  type LoadProgress,
-  type ModelInfo,
-  type ProviderConfig
+  type ModelInfo
 } from '$lib/llm';
-import type { CancelRegistry } from '$lib/rpc';
+import type { AgentProviderSettings, CancelRegistry, TurnListener, TurnOutcome, TurnRequest } from '$lib/rpc';
 import { AgentCache, type ProviderFactory } from './agent-cache';
 import { createModelApi } from './model-api';
 import { release, tell } from './page-proxies';
 
 export type { ProviderFactory } from './agent-cache';
 import { semanticSearchDescription, type SemanticKind, type ToolCallSource, type ToolContext, type ToolInfo, type ToolResult } from '$lib/tools';
-
-/** The provider settings a call runs with: the config (key included) and the remote opt-in. */
-export interface AgentProviderSettings {
-  config: ProviderConfig;
-  /** The user allowed sending notes to this (non-loopback) provider. */
-  allowRemote: boolean;
-}
-
-/** One chat turn as the page asks for it. */
-export interface TurnRequest {
-  /** The id `cancel(callId)` stops the turn with. */
-  callId: string;
-  settings: AgentProviderSettings;
-  context: NoteContext;
-  history: ChatMessage[];
-  message: string | UserTurnInput;
-}
-
-/** The page's listeners for one turn (a Comlink proxy; every method is optional). */
-export interface TurnListener {
-  onDelta?(delta: ChatDelta): void;
-  onToolCall?(entry: ToolTranscriptEntry): void;
-  onToolResult?(entry: ToolTranscriptEntry): void;
-  onTrim?(info: TrimInfo): void;
-  /** WebLLM download and load progress, when the turn has to load the model first. */
-  onProgress?(progress: LoadProgress): void;
-  /** Asks the user to allow a destructive call after plugin output (the sidebar's inline confirmation). */
-  confirmToolCall?(request: ConsentRequest): Promise<boolean> | boolean;
-}
-
-/** Why a turn failed: the agent's reasons, or settings that forbid or break the call. */
-export type TurnFailure = AgentFailure | 'settings';
-
-/** How a turn ended. On failure, `partial` is the turn as far as it got (for the transcript). */
-export type TurnOutcome =
-  | { ok: true; result: TurnResult }
-  | { ok: false; reason: TurnFailure; message: string; partial?: TurnResult };
 
 /** What the agent API is built from: the worker's shared services (services.ts), structurally. */
 export interface AgentApiDeps {

@@ -5,13 +5,7 @@
  * the agent, tools, MCP or plugin code.
  */
 import type { FolioDatabase } from '$lib/db';
-import type { CancelRegistry } from '$lib/rpc';
-
-/** What `info()` reports: enough for the page to check it talks to a worker on the right database. */
-export interface WorkspaceInfo {
-  database: string;
-  schemaVersion: number;
-}
+import type { CancelRegistry, CoreMethods } from '$lib/rpc';
 
 /** Runs `work` with the AbortSignal of `callId` (none without an id) and forgets the id after. */
 export async function runCancellable<T>(cancels: CancelRegistry, callId: string | undefined, work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
@@ -24,7 +18,7 @@ export async function runCancellable<T>(cancels: CancelRegistry, callId: string 
 }
 
 /** The methods every worker answers: heartbeat, identity, cancellation. */
-export function createCoreApi(services: { db: FolioDatabase; cancels: CancelRegistry }) {
+export function createCoreApi(services: { db: FolioDatabase; cancels: CancelRegistry }): CoreMethods {
   const { db, cancels } = services;
   return {
     /** Answers at once: the client's heartbeat and a liveness check. */
@@ -32,7 +26,7 @@ export function createCoreApi(services: { db: FolioDatabase; cancels: CancelRegi
       return 'pong';
     },
     /** The database the worker opened. */
-    info(): WorkspaceInfo {
+    info() {
       return { database: db.name, schemaVersion: db.verno };
     },
     /** Cancels the running call with this id; returns whether one was running. */

@@ -5,6 +5,7 @@
  * the user's explicit opt-in (`allowRemote`), like a remote chat provider (DESIGN.md, privacy).
  */
 import { AppError } from '$lib/core';
+import type { EmbedderConfig, EmbedderKind } from '$lib/rpc';
 import { isLoopbackUrl } from '$lib/llm';
 import {
   HashedNgramEmbedder,
@@ -18,22 +19,6 @@ import {
 
 /** The settings key of the embedder choice. */
 export const EMBEDDER_SETTING_KEY = 'semantic.embedder';
-
-/** The kinds of embedder a user can choose. */
-export type EmbedderKind = 'none' | 'hashed-ngram' | 'openai-compatible' | 'webllm';
-
-/** The stored embedder choice. */
-export interface EmbedderConfig {
-  kind: EmbedderKind;
-  /** openai-compatible: the server's base URL (e.g. `http://localhost:11434/v1`). */
-  baseUrl?: string;
-  /** openai-compatible: the model name; webllm: one of WEBLLM_EMBEDDING_MODELS. */
-  model?: string;
-  /** openai-compatible: sent as a Bearer token when given. */
-  apiKey?: string;
-  /** openai-compatible on a non-loopback host: the user agreed to send note text there. */
-  allowRemote?: boolean;
-}
 
 /** The default: no embedder. */
 export const NO_EMBEDDER: EmbedderConfig = Object.freeze({ kind: 'none' });

@@ -3,7 +3,7 @@
  * the worker answers before its other services exist (core-api.ts), so a search typed right after
  * a reload waits only for the index.
  */
-import type { CancelRegistry } from '$lib/rpc';
+import type { CancelRegistry, SearchCallOptions } from '$lib/rpc';
 import type { SearchResponse } from '$lib/search';
 import { runCancellable } from './core-api';
 import type { FullTextService } from './full-text';
@@ -11,14 +11,6 @@ import type { FullTextService } from './full-text';
 /** Results the search box asks for by default, and at most. */
 export const DEFAULT_UI_SEARCH_LIMIT = 200;
 const MAX_SEARCH_LIMIT = 1_000;
-
-/** Options of `search`. */
-export interface SearchCallOptions {
-  /** At most this many results (1..1000, default 200); `total` counts all. */
-  limit?: number;
-  /** Makes the call cancellable with `cancel(callId)`. */
-  callId?: string;
-}
 
 /** Builds the full-text methods of the workspace API. */
 export function createFullTextApi(services: { fullText: FullTextService; cancels: CancelRegistry }) {

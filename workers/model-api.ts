@@ -12,32 +12,11 @@ import {
   runnableModels,
   webLlmModels,
   WebLlmProvider,
-  type GpuSupport,
-  type LoadProgress,
-  type WebLlmModelInfo
+  type LoadProgress
 } from '$lib/llm';
-import type { CancelRegistry } from '$lib/rpc';
+import type { AgentProviderSettings, CancelRegistry, StorageUse, WebLlmCatalog } from '$lib/rpc';
 import type { AgentCache } from './agent-cache';
 import { release, tell } from './page-proxies';
-import type { AgentProviderSettings } from './agent-api';
-
-/** The browser's storage for this site, in MB (navigator.storage.estimate). */
-export interface StorageUse {
-  usageMB: number;
-  quotaMB: number;
-}
-
-/** What the model picker shows. */
-export interface WebLlmCatalog {
-  /** The models this device can run, smallest memory first, `cached` set for downloaded ones. */
-  models: WebLlmModelInfo[];
-  /** Every chat model in web-llm's catalogue (some need a GPU feature this device lacks). */
-  all: number;
-  gpu: GpuSupport;
-  /** The default for this device, when it has WebGPU. */
-  recommended?: string;
-  storage?: StorageUse;
-}
 
 async function storageUse(): Promise<StorageUse | undefined> {
   const storage = (globalThis.navigator as { storage?: { estimate?: () => Promise<{ usage?: number; quota?: number }> } } | undefined)?.storage;

@@ -12,6 +12,7 @@ import * as Comlink from 'comlink';
 import { SESSION_TOOL_NAMES } from '$lib/agent';
 import { AppError } from '$lib/core';
 import type { FolioDatabase, PluginRecord } from '$lib/db';
+import type { PluginToolCallback } from '$lib/rpc';
 import { dataMethod, parsePluginFile, validateManifest, type PluginToolInfo } from '$lib/plugins';
 import { reservedLookalike, type ToolAnnotations, type ToolContext, type ToolHandle, type ToolInfo, type ToolRegistry, type ToolResult } from '$lib/tools';
 
@@ -20,11 +21,6 @@ export interface PluginsApiDeps {
   db: FolioDatabase;
   registry: Pick<ToolRegistry, 'register' | 'call' | 'list'>;
   toolContext(options: { source: 'plugin'; caller?: string; signal?: AbortSignal }): ToolContext;
-}
-
-/** The page's callback for one plugin tool (a Comlink proxy). */
-export interface PluginToolCallback {
-  call(input: unknown): Promise<unknown>;
 }
 
 /** A plugin tool as the page registers it (see pluginToolAnnotations for its annotations). */

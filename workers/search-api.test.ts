@@ -3,7 +3,7 @@ import { AppError } from '$lib/core';
 import { addTagsToNote, createNote, trashNote, updateNote } from '$lib/db';
 import { createCancelRegistry } from '$lib/rpc';
 import { createSearchApi } from './search-api';
-import type { SemanticSnapshot } from './semantic-host';
+import type { SemanticSnapshot } from '$lib/rpc';
 import { useTestWorkspace } from './test-services';
 
 const workspace = useTestWorkspace();

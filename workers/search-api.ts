@@ -3,27 +3,9 @@
  * semantic index's status, progress subscription, pause/resume and embedder choice for the UI.
  */
 import { AppError } from '$lib/core';
-import type { EmbedderConfig } from './embedder-config';
+import type { EmbedderConfig, RelatedNotesAnswer, SemanticListener, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
 import { createFullTextApi } from './full-text-api';
-import type { SemanticSnapshot, SemanticStatusReport } from './semantic-host';
 import type { WorkspaceServices } from './services';
-
-/** A note related to the open one, by meaning. */
-export interface RelatedNote {
-  id: string;
-  title: string;
-  /** Cosine similarity of the note's best chunk. */
-  score: number;
-}
-
-/** Related notes, or `available: false` when no embedder is configured. */
-export interface RelatedNotesAnswer {
-  available: boolean;
-  notes: RelatedNote[];
-}
-
-/** A semantic-status listener; over Comlink it is a proxy whose call returns a promise. */
-export type SemanticListener = (snapshot: SemanticSnapshot) => unknown;
 
 /** Builds the search methods of the workspace API. */
 export function createSearchApi(services: WorkspaceServices) {

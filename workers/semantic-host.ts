@@ -8,36 +8,11 @@
  */
 import { getSetting, setSetting, type FolioDatabase } from '$lib/db';
 import { createSemanticSearch, type SemanticSearch, type WebLLMLoadProgress } from '$lib/search/semantic';
-import { createEmbedder, EMBEDDER_SETTING_KEY, NO_EMBEDDER, validateEmbedderConfig, type EmbedderConfig } from './embedder-config';
+import type { EmbedderConfig, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
+import { createEmbedder, EMBEDDER_SETTING_KEY, NO_EMBEDDER, validateEmbedderConfig } from './embedder-config';
 
 /** The channel on which a worker tells the others the embedder choice changed. */
 export const EMBEDDER_CHANNEL = 'folio-semantic-config';
-
-/** The embedder choice as the page may see it: the API key is never sent back, only whether one is set. */
-export type PublicEmbedderConfig = Omit<EmbedderConfig, 'apiKey'> & { hasApiKey: boolean };
-
-/** What the page shows about semantic search: the choice, indexing progress, model loading, the last error. */
-export interface SemanticSnapshot {
-  config: PublicEmbedderConfig;
-  /** An embedder is configured (Related notes and `semantic_search_notes` work). */
-  available: boolean;
-  /** The model id vectors are stored under, or null. */
-  model: string | null;
-  indexing: boolean;
-  paused: boolean;
-  /** Notes looked at, of notes to look at, in the current (or last) run. */
-  progress: { done: number; total: number };
-  /** A model being downloaded or loaded (WebLLM), 0..1. */
-  loading: { text: string; progress: number } | null;
-  /** Why the last run failed (the embedder could not be reached, ...), in words for the user. */
-  error: string | null;
-}
-
-/** The snapshot plus the size of the index. */
-export interface SemanticStatusReport extends SemanticSnapshot {
-  chunks: number;
-  notes: number;
-}
 
 /** Owns the configured semantic search and runs its indexer. */
 export class SemanticHost {

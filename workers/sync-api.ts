@@ -4,19 +4,13 @@
  * run holds the Web Lock `folio-sync`, and a tab that finds it taken answers `busy` at once.
  * Results are plain data (never thrown), so the page can show every outcome in words.
  */
-import type { SyncErrorKind, SyncProgress, SyncReport } from '$lib/sync';
+import type { SyncOutcome } from '$lib/rpc';
+import type { SyncErrorKind, SyncProgress } from '$lib/sync';
 import { driverFor, folderPermission, loadSyncConfig, runSync, targetKey, testConnection, toSyncError, type ConnectionCheck, type SyncConfig } from '$lib/sync';
 import type { WorkspaceServices } from './services';
 
 /** The Web Lock only one tab's sync holds. */
 export const SYNC_LOCK_NAME = 'folio-sync';
-
-/** How a sync ended. */
-export type SyncOutcome =
-  | { status: 'done'; report: SyncReport }
-  | { status: 'busy' }
-  | { status: 'off' }
-  | { status: 'failed'; error: { kind: SyncErrorKind; message: string; transient: boolean } };
 
 type LockManagerLike = { request(name: string, options: { ifAvailable: boolean }, work: (lock: unknown) => Promise<SyncOutcome>): Promise<SyncOutcome> };
 

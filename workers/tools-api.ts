@@ -3,18 +3,9 @@
  * "run tool" surface) and the MCP transports on the page see them. The agent loop in this worker
  * calls the registry in-process through `services.registry` and `services.toolContext`.
  */
+import type { ToolCallOptions } from '$lib/rpc';
 import type { ToolCallSource, ToolInfo, ToolResult } from '$lib/tools';
 import type { WorkspaceServices } from './services';
-
-/** Options of `callTool`. */
-export interface ToolCallOptions {
-  /** Makes the call cancellable with `cancel(callId)`. */
-  callId?: string;
-  /** Who calls: the AI, a plugin or the user. Default 'user'. */
-  source?: ToolCallSource;
-  /** Who exactly (a plugin's name, an MCP client's name): the writer's name in the change log. */
-  caller?: string;
-}
 
 const SOURCES: readonly ToolCallSource[] = ['ai', 'plugin', 'mcp', 'user'];
 

@@ -7,6 +7,7 @@
  * `{ callId }` and runs its work through `services.cancellable(callId, (signal) => ...)`; the page's
  * client calls `cancel(callId)` when its caller aborts or the call times out.
  */
+import type { WorkspaceApi } from '$lib/rpc';
 import { createAgentApi } from './agent-api';
 import { createCoreApi } from './core-api';
 import { createMcpApi } from './mcp-api';
@@ -30,13 +31,7 @@ export function workspaceAreas(services: WorkspaceServices) {
 }
 
 /** Builds the workspace API: every area's methods in one flat object (Comlink calls by name). */
-export function createWorkspaceApi(services: WorkspaceServices) {
+export function createWorkspaceApi(services: WorkspaceServices): WorkspaceApi {
   const { core, search, tools, agent, plugins, mcp, sync } = workspaceAreas(services);
   return { ...core, ...search, ...tools, ...agent, ...plugins, ...mcp, ...sync };
 }
-
-/** The workspace worker's API, as the page sees its shape. */
-export type WorkspaceApi = ReturnType<typeof createWorkspaceApi>;
-
-export { createCoreApi } from './core-api';
-export type { WorkspaceInfo } from './core-api';

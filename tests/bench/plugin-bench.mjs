@@ -82,7 +82,7 @@ async function bareRoundTrips(browser) {
   const times = await page.evaluate(async (runs) => {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
-    frame.srcdoc = '<script>onmessage=(e)=>{const p=e.ports[0];p.onmessage=(m)=>p.postMessage(m.data)}<\/script>';
+    frame.srcdoc = '<script>onmessage=(e)=>{const p=e.ports[0];p.onmessage=(m)=>p.postMessage(m.data)}</script>';
     await new Promise((resolve) => {
       frame.onload = resolve;
       document.body.append(frame);

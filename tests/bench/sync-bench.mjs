@@ -109,7 +109,7 @@ const breakdown = (r) =>
   `    phases: ${Object.entries(r.phases).map(([k, v]) => `${k} ${s(v)}`).join(', ')}; requests: ${Object.entries(r.requests).map(([k, v]) => `${k} ${v.n}× ${s(v.ms)}`).join(', ')}`;
 
 /** The peer server: rclone when it is there (much faster with thousands of files), else webdav-server. */
-async function startServer(dir) {
+async function startServer() {
   const wanted = args.server ?? (rcloneVersion() ? 'rclone' : 'webdav-server');
   if (wanted === 'rclone') {
     const version = rcloneVersion();
@@ -129,7 +129,7 @@ let dav;
 let browser;
 try {
   await bundle(dir, 'tests/bench/sync-bench-entry.ts', 'bench.mjs', 'browser');
-  const started = await startServer(dir);
+  const started = await startServer();
   dav = started.dav;
   say(`library: ${NOTES} notes in 20 notebooks; WebDAV on loopback: ${started.name}`);
   await dav.mkcol('folio');

@@ -41,7 +41,6 @@ const QWEN_CHAT_CONFIG = {
 const VOCAB = ['<|im_end|>', '\n', ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))];
 
 // The stand-in's `this`: web-llm's pipeline fields and methods are untyped from here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Pipeline = Record<string, any>;
 
 /** What the stand-in pipeline records. */

@@ -16,20 +16,7 @@
 
 import { cleanPluginName } from './provenance';
 
-/** What the sidebar shows when it asks. */
-export interface ConsentRequest {
-  /** The model's call id. */
-  callId: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  /** In words: what the call would do ("move the note 0123… to the trash"). */
-  action: string;
-  /** The plugin whose output came before, by name. */
-  pluginName: string;
-}
-
-/** Asks the user; resolves true when they allow the call. */
-export type ConsentHook = (request: ConsentRequest) => Promise<boolean>;
+export type { ConsentHook, ConsentRequest } from './types';
 
 /** What the call would destroy, in words, or undefined when it destroys nothing. */
 export function destructiveAction(tool: string, args: Record<string, unknown>): string | undefined {

@@ -44,4 +44,4 @@ export { selectTurnTools, pluginToolTokenBudget, relevanceWords, definitionToken
 export type { TurnToolBudget, TurnToolSelection } from './turn-tools';
 export { framePluginDescription, framePluginOutput, frameToolDescriptions, cleanPluginName, PLUGIN_PROMPT_RULE } from './provenance';
 export { destructiveAction, declinedText } from './consent';
-export type { ConsentRequest, ConsentHook } from './consent';
+export type { ConsentRequest, ConsentHook } from './types';

@@ -6,7 +6,6 @@
  */
 import type { ChatDelta, ChatMessage, ChatProvider, ToolSpec, Usage } from '$lib/llm';
 import type { JsonSchema, ToolResult } from '$lib/tools';
-import type { ConsentHook } from './consent';
 
 export type { ChatMessage, ChatProvider, ToolSpec, ToolResult, JsonSchema, Usage };
 
@@ -176,3 +175,18 @@ export interface TurnResult {
   /** The reply was cut off by the model's output limit. */
   truncated?: boolean;
 }
+
+/** What the sidebar shows when it asks. */
+export interface ConsentRequest {
+  /** The model's call id. */
+  callId: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** In words: what the call would do ("move the note 0123… to the trash"). */
+  action: string;
+  /** The plugin whose output came before, by name. */
+  pluginName: string;
+}
+
+/** Asks the user; resolves true when they allow the call. */
+export type ConsentHook = (request: ConsentRequest) => Promise<boolean>;

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
+import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V5, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {

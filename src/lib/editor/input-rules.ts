@@ -34,7 +34,7 @@ function markRule(pattern: RegExp, type: MarkType, markup?: string): InputRule {
 }
 
 /** `[text](url "title")` typed: the text becomes a link. */
-const linkRule = new InputRule(/(?:^|[^!\\[])\[([^\[\]]+)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
+const linkRule = new InputRule(/(?:^|[^!\\[])\[([^[\]]+)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
   const [whole, text, href, title] = match;
   const from = start + whole.indexOf('[');
   const marks = state.doc.resolve(from).marks();
@@ -43,7 +43,7 @@ const linkRule = new InputRule(/(?:^|[^!\\[])\[([^\[\]]+)\]\(([^()\s]+)(?:\s+"([
 }, { inCodeMark: false });
 
 /** `![alt](src "title")` typed: an image. */
-const imageRule = new InputRule(/!\[([^\[\]]*)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
+const imageRule = new InputRule(/!\[([^[\]]*)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
   const [, alt, src, title] = match;
   return state.tr.replaceWith(start, end, schema.nodes.image.create({ src, alt, title: title ?? null }));
 }, { inCodeMark: false });

@@ -5,7 +5,7 @@
  */
 import { MarkdownSerializer } from 'prosemirror-markdown';
 import type { Mark, Node as PMNode } from 'prosemirror-model';
-import { escapeLine, type EscapeMode } from './escape';
+import { escapeLine } from './escape';
 import { writeTable } from './serialize-table';
 import { imageNode, linkMark } from './serialize-links';
 import { internals, opts, type FreshOptions, type State } from './serializer-state';

@@ -7,7 +7,6 @@ import { AppError } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
 import { detectFormat, isMarkdownName, isRawItemPath } from './detect';
 import type { ImportOptions, ImportReport } from './import-report';
-import { MAX_ATTACHMENT_BYTES } from './import-report';
 import { importJoplinEntries } from './joplin-import';
 import { importMarkdownEntries } from './markdown-import';
 import { blobEntry, tarEntries, zipEntries, type ImportEntry } from './sources';

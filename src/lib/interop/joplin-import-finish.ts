@@ -6,7 +6,7 @@
  */
 import { newId, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import { putImportBatch, patchImportedFolders, patchImportedNotes, type ImportBatch } from '$lib/db';
-import type { JoplinImportState } from './joplin-import';
+import type { JoplinImportState } from './joplin-import-state';
 import type { ImportReport } from './import-report';
 import { extensionOf } from './mime';
 

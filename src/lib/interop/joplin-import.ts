@@ -7,12 +7,13 @@
  */
 import { AppError, ItemType, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
-import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db';
+import { putImportBatch, putImportBlob, removeImported, type ImportBatch } from '$lib/db';
 import { isRawItemPath, rawResourceId } from './detect';
 import { IdMap } from './id-map';
-import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportProblem, type ImportReport } from './import-report';
+import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportReport } from './import-report';
 import { isInteropType, rawToRecord, type WithExtra } from './joplin-fields';
 import { finishJoplinImport } from './joplin-import-finish';
+import type { JoplinImportState } from './joplin-import-state';
 import { itemRefs, remapItemRefs } from './links';
 import { mimeOf } from './mime';
 import { parseRawItem, RawItemError } from './raw-item';
@@ -24,30 +25,6 @@ export const BATCH_SIZE = 500;
 
 const TYPE_NAMES: Record<number, string> = { 3: 'setting', 7: 'search', 8: 'alarm', 9: 'master key', 10: 'item change', 11: 'note resource', 12: 'resource local state', 13: 'revision', 14: 'migration', 15: 'smart filter', 16: 'command' };
 
-/** The state of one Joplin import (shared with the finishing step). */
-export interface JoplinImportState {
-  db: FolioDatabase;
-  ids: IdMap;
-  written: ImportedIds;
-  blobIds: string[];
-  problems: ImportProblem[];
-  /** The archive's own item ids (as in the archive). */
-  seen: Set<string>;
-  /** Notes whose body links had their ids changed (new note id → the archive ids linked). */
-  noteRefs: Map<string, string[]>;
-  folderIds: Set<string>;
-  /** New note id → new notebook id, to find notes whose notebook never came. */
-  noteParents: Map<string, string>;
-  folderParents: Map<string, string>;
-  tags: { tag: WithExtra<Tag>; file: string }[];
-  noteTags: { link: WithExtra<NoteTag>; file: string }[];
-  /** Resource ids (new) with metadata, and with bytes. */
-  resourceMeta: Set<string>;
-  resourceBlobs: Map<string, { file: string; size: number; mime: string }>;
-  /** Files met, and notes found among them (whether or not they could be written). */
-  files: number;
-  notesFound: number;
-}
 
 type Pending = { type: number; record: WithExtra<Note | Notebook | Resource>; file: string };
 

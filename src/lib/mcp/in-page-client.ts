@@ -15,7 +15,7 @@ export interface PortTransport {
   start(): Promise<void>;
   send(message: unknown): Promise<void>;
   close(): Promise<void>;
-  onmessage?: (message: any) => void;
+  onmessage?: (message: unknown) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
 }

@@ -33,7 +33,7 @@ export interface PageMcpClient {
 
 /** Opens session `sessionId` on `channel` and initializes it; resolves when ready. */
 export async function connectPageClient(channel: FrameChannel, sessionId: string, clientName: string): Promise<PageMcpClient> {
-  const pending = new Map<number, { resolve(value: any): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }>();
   let nextId = 0;
   let closed = false;
   const fail = (error: Error) => {

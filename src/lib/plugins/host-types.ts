@@ -3,7 +3,8 @@
  * how a plugin tool is annotated for the registry, and the error helpers it shares.
  */
 import { AppError } from '$lib/core';
-import type { JsonSchema, ToolAnnotations } from '$lib/tools';
+import type { PluginToolInfo } from '$lib/rpc';
+import type { ToolAnnotations } from '$lib/tools';
 import type { PluginToolSpec } from './host-methods';
 import type { PluginManifest } from './manifest';
 
@@ -17,15 +18,8 @@ export interface PluginWorkspace {
   callData(pluginId: string, method: string, input: unknown): Promise<unknown>;
 }
 
-/** A plugin tool as the workspace registry gets it. */
-export interface PluginToolInfo {
-  id: string;
-  /** The plugin's name, for the model's framing of the tool and the transcript. */
-  pluginName: string;
-  description: string;
-  inputSchema: JsonSchema;
-  annotations: ToolAnnotations;
-}
+/** A plugin tool as the workspace registry gets it: the worker API's type (rpc's contract). */
+export type { PluginToolInfo };
 
 /**
  * A plugin tool's annotations. It counts as read-only (which MCP clients get by default) only when

@@ -15,6 +15,7 @@ export type { CancelRegistry } from './cancel-registry';
 export { installComlinkErrors } from './comlink-errors';
 export { getWorkspace, WORKSPACE_CALL_TIMEOUT_MS, WORKSPACE_READY_TIMEOUT_MS, WORKSPACE_HEARTBEAT_TIMEOUT_MS } from './workspace';
 export type {
-  WorkspaceApi, SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener, SemanticSnapshot, SemanticStatusReport,
-  PublicEmbedderConfig, EmbedderConfig, EmbedderKind, ToolCallOptions, WebLlmCatalog, StorageUse, SyncOutcome
-} from './workspace';
+  WorkspaceApi, CoreMethods, WorkspaceInfo, SearchCallOptions, RelatedNote, RelatedNotesAnswer, SemanticListener, SemanticSnapshot,
+  SemanticStatusReport, PublicEmbedderConfig, EmbedderConfig, EmbedderKind, ToolCallOptions, WebLlmCatalog, StorageUse,
+  SyncOutcome, AgentProviderSettings, TurnRequest, TurnListener, TurnFailure, TurnOutcome, PluginToolInfo, PluginToolCallback
+} from './workspace-api';

@@ -2,7 +2,7 @@
  * The page's handle on the workspace worker: one lazily created client for the whole app. The
  * worker starts on the first call (or `getWorkspace().ready`) and is restarted if it crashes.
  */
-import type { WorkspaceApi } from '../../../workers/workspace-api';
+import type { WorkspaceApi } from './workspace-api';
 import { createWorkerClient, type WorkerClient } from './worker-client';
 
 /** The default deadline of a workspace call; long-running methods pass their own `timeoutMs`. */
@@ -29,12 +29,3 @@ export function getWorkspace(): WorkerClient<WorkspaceApi> {
   });
   return workspace;
 }
-
-export type { WorkspaceApi };
-export type { RelatedNote, RelatedNotesAnswer, SemanticListener } from '../../../workers/search-api';
-export type { SearchCallOptions } from '../../../workers/full-text-api';
-export type { SemanticSnapshot, SemanticStatusReport, PublicEmbedderConfig } from '../../../workers/semantic-host';
-export type { EmbedderConfig, EmbedderKind } from '../../../workers/embedder-config';
-export type { ToolCallOptions } from '../../../workers/tools-api';
-export type { WebLlmCatalog, StorageUse } from '../../../workers/model-api';
-export type { SyncOutcome } from '../../../workers/sync-api';

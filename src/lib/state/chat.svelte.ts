@@ -12,8 +12,7 @@ import * as Comlink from 'comlink';
 import type { ChatRecord, FolioDatabase } from '$lib/db';
 import { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from '$lib/db';
 import type { LoadProgress } from '$lib/llm';
-import { newCallId, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
-import type { TurnListener, TurnOutcome } from '../../../workers/agent-api';
+import { getWorkspace, newCallId, type TurnListener, type TurnOutcome, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
 import { attemptsOf, chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, type ChatTurn } from './chat-turns';
 import { loadProviderSettings, missingSetting, toAgentSettings } from './provider-settings';
 import { reviewQueueFor, type ReviewQueue } from './review.svelte';
@@ -247,7 +246,10 @@ export class ChatState {
 const chats = new WeakMap<object, ChatState>();
 
 /** The tab's chat state, created on first use and kept while the sidebar is closed. */
-export function chatStateFor(owner: { db: FolioDatabase }, workspace: () => WorkerClient<WorkspaceApi>): ChatState {
+export function chatStateFor(
+  owner: { db: FolioDatabase },
+  workspace: () => WorkerClient<WorkspaceApi> = getWorkspace
+): ChatState {
   let state = chats.get(owner);
   if (!state) {
     state = new ChatState(owner.db, workspace, reviewQueueFor(owner));

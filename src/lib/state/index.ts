@@ -70,3 +70,12 @@ export type { ConflictSides } from './conflicts.svelte';
 export type { ConflictChoice } from '$lib/db';
 export type { SyncConfig, SyncTargetKind, ConnectionCheck, SyncProgress, SyncReport, CorsSnippet } from '$lib/sync';
 export { canPickFolder, folderPermission } from '$lib/sync';
+export { getPluginService, PluginService } from './plugin-service.svelte';
+export type { InstalledPlugin } from './plugin-service.svelte';
+export { startTabMcp } from './tab-mcp';
+export { importFiles, exportLibrary, exportNoteMarkdown } from './interop-loader';
+export { testProvider, webLlmCatalog, downloadWebLlmModel, stopWebLlmDownload, deleteWebLlmModel } from './model-service';
+// Pure helpers of lower tiers that components use, passed through so components import state only.
+export { getPageMcp, parseOrigin } from '$lib/mcp';
+export { parsePluginFile, checkImageUrl, PERMISSION_LABELS } from '$lib/plugins';
+export { foldName } from '$lib/tools';

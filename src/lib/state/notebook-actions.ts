@@ -1,13 +1,22 @@
 /** Notebook commands of the tree (create, rename, nest, trash), each reporting failures as alerts. */
-import { createNotebook, moveNotebook, renameNotebook, trashNotebook } from '$lib/db';
-import { subtreeIds } from './notebook-tree';
-import type { Workspace } from './workspace.svelte';
+import { createNotebook, moveNotebook, renameNotebook, trashNotebook, type FolioDatabase, type NoteScope } from '$lib/db';
+import type { Alerts } from './alerts.svelte';
+import { subtreeIds, type NotebookNode } from './notebook-tree';
+
+/** What the commands need of the workspace (which owns them): a structural part, so no import cycle. */
+export interface NotebookActionsHost {
+  readonly db: FolioDatabase;
+  readonly alerts: Pick<Alerts, 'report'>;
+  readonly scope: NoteScope;
+  readonly tree: NotebookNode[];
+  selectScope(scope: NoteScope): void;
+}
 
 /** The tree's commands on notebooks. */
 export class NotebookActions {
-  #ws: Workspace;
+  #ws: NotebookActionsHost;
 
-  constructor(workspace: Workspace) {
+  constructor(workspace: NotebookActionsHost) {
     this.#ws = workspace;
   }
 

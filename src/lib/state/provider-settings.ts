@@ -6,7 +6,7 @@
  */
 import { getSetting, setSetting, type FolioDatabase } from '$lib/db';
 import { isLocalProvider, type ProviderConfig, type ProviderKind } from '$lib/llm';
-import type { AgentProviderSettings } from '../../../workers/agent-api';
+import type { AgentProviderSettings } from '$lib/rpc';
 
 /** The settings key of the provider settings. */
 export const PROVIDER_SETTINGS_KEY = 'ai.provider';

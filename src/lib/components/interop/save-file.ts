@@ -1,6 +1,6 @@
 /** Hands an exported file to the browser as a download. */
 import type { ExportFile } from '$lib/interop';
-import type { Workspace } from '$lib/state';
+import { exportLibrary, type Workspace } from '$lib/state';
 
 /** Starts the download of `file` under its own name. */
 export function saveFile(file: ExportFile): void {
@@ -21,7 +21,5 @@ export function saveFile(file: ExportFile): void {
  */
 export async function downloadBackup(ws: Workspace): Promise<void> {
   await ws.flush();
-  // The exporters load on first use, not at start (issue 2).
-  const { exportLibrary } = await import('$lib/interop');
   saveFile(await exportLibrary(ws.db, { format: 'jex', scope: { kind: 'all' } }));
 }

@@ -6,7 +6,8 @@
  * is shown as its alt text, so a plugin's Markdown cannot make the app fetch a URL.
  */
 import MarkdownIt from 'markdown-it';
-import { checkImageUrl, type RenderPolicy } from '$lib/plugins';
+import type { RenderPolicy } from '$lib/plugins';
+import { checkImageUrl } from '$lib/state';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

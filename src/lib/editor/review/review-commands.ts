@@ -8,16 +8,16 @@
 import { closeHistory } from 'prosemirror-history';
 import type { Command, EditorState, Transaction } from 'prosemirror-state';
 import { Mapping } from 'prosemirror-transform';
-import { applyChange, type DocChange } from './doc-change';
-import { reviewKey, pendingProposals, type Proposal, type ReviewAction } from './review-plugin';
+import { applyChange } from './doc-change';
+import { reviewKey, pendingProposals } from './review-plugin';
+import type { ConflictChoice, Proposal, ReviewAction } from './review-types';
 
 /** Meta set on a transaction that accepts AI edits (the shell saves it as the AI's). */
 export const ACCEPTED_EDIT_META = 'folioAcceptedEdit';
 /** Meta set on a transaction that resolves a conflict: `{ id, choice }`. */
 export const CONFLICT_RESOLVED_META = 'folioConflictResolved';
 
-/** How a conflict is resolved. */
-export type ConflictChoice = 'mine' | 'theirs' | 'both';
+export type { ConflictChoice } from './review-types';
 
 const isEdit = (p: Proposal) => p.kind !== 'conflict';
 

@@ -10,8 +10,7 @@
  */
 import { DOMSerializer, type Fragment, type Node as PMNode } from 'prosemirror-model';
 import { Decoration } from 'prosemirror-view';
-import type { ConflictChoice } from './review-commands';
-import type { Proposal } from './review-plugin';
+import type { ConflictChoice, Proposal } from './review-types';
 
 /** What the buttons of a suggestion do. */
 export interface ReviewHandlers {

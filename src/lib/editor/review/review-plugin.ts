@@ -17,55 +17,13 @@
  * The plugin also tracks named ranges through the user's edits: the selection a chat turn started
  * with, which `edit_selection` applies to.
  */
-import type { Fragment } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
 import { Mapping } from 'prosemirror-transform';
 import { DecorationSet, type EditorView } from 'prosemirror-view';
-import type { DocChange } from './doc-change';
+import type { Proposal, ReviewAction, ReviewState } from './review-types';
 import { proposalDecorations, type ReviewHandlers } from './review-decorations';
 
-/** One pending edit proposal. */
-export interface Proposal {
-  id: string;
-  /** The session tool that proposed it. */
-  tool: string;
-  /** A few words on where it applies (the anchor, the tag), for the chat's report. */
-  summary: string;
-  change: DocChange;
-  /** From the document the change was computed on to the current one. */
-  mapping: Mapping;
-  /** The range it replaces, in the current document. */
-  from: number;
-  to: number;
-  /** The user changed the text there since it was proposed. */
-  stale: boolean;
-  /** A suggestion still being written by the model (streamed arguments): shown, not acceptable. */
-  draft: boolean;
-  /** 'conflict' for a conflict with a stored version (see the module comment); else a suggested edit. */
-  kind?: 'edit' | 'conflict';
-  /** For a conflict: keeping both versions, the user's then theirs (null when theirs removed the text). */
-  both?: DocChange | null;
-  /** For a conflict: theirs, as it reads. */
-  shown?: Fragment;
-  /** For a conflict: who wrote the version in the note and who wrote theirs, in words ("you", "MCP client “Claude”"). */
-  detail?: { mine: string; theirs: string };
-}
-
-/** The plugin's state. */
-export interface ReviewState {
-  proposals: readonly Proposal[];
-  tracked: ReadonlyMap<string, { from: number; to: number }>;
-  decorations: DecorationSet;
-}
-
-/** What a transaction asks of the review queue (as meta under `reviewKey`). */
-export type ReviewAction =
-  | { type: 'add'; proposal: Proposal }
-  | { type: 'remove'; ids: readonly string[] }
-  /** The proposals the transaction accepts: removed, and their own change does not mark others stale. */
-  | { type: 'accept'; ids: readonly string[] }
-  | { type: 'track'; key: string; from: number; to: number }
-  | { type: 'untrack'; key: string };
+export type { Proposal, ReviewState, ReviewAction } from './review-types';
 
 /** The review plugin's key: read its state with `reviewKey.getState(state)`. */
 export const reviewKey = new PluginKey<ReviewState>('folioReview');

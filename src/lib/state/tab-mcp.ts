@@ -7,7 +7,7 @@
 import { transfer } from 'comlink';
 import { getWorkspace, messagePortTransport } from '$lib/rpc';
 import { startPageMcp, type PageMcp } from '$lib/mcp';
-import type { Workspace } from '$lib/state';
+import type { Workspace } from './workspace.svelte';
 
 /** Starts the tab's MCP controller; returns it (call `stop()` when the shell goes away). */
 export function startTabMcp(ws: Workspace): PageMcp {
