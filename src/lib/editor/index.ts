@@ -18,39 +18,39 @@ export {
   serializeMarkdown,
   serializeBlock,
   serializeWithMap,
-  applyMarkdownEdit,
-  createMarkdownIt,
+  
+  
   type BlockSource,
-  type BlockSpan
+  
 } from './markdown';
-export { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
-export { replaceDocument, replaceDocIn } from './replace-document';
-export { applyStoredVersion, storedChanges, exactMarkdownChange, type DocSnapshot } from './stored-change';
-export { selectionMarkdown, serializeClipboardSlice, parseClipboardText } from './clipboard';
-export { toggleTask, setTaskChecked } from './task-commands';
-export { resourceId, type ResolveResourceUrl } from './node-views';
-export { attachmentNodes, insertAttachments, type OnFiles, type StoredFile } from './attachments';
-export { editorKeymaps } from './keymap';
-export { editorInputRules } from './input-rules';
+export { createEditor,  type FolioEditor } from './create-editor';
+;
+export {   exactMarkdownChange,  } from './stored-change';
+export { selectionMarkdown,   } from './clipboard';
+;
+;
+;
+;
+;
 export {
   reviewPlugin,
-  reviewKey,
+  
   pendingProposals,
   acceptEdits,
   rejectEdits,
   trackRange,
   untrackRange,
   ACCEPTED_EDIT_META,
-  CONFLICT_RESOLVED_META,
+  
   resolveConflict,
-  markdownChange,
+  
   proposeEdit,
   overlapping,
   type ConflictChoice,
   type Proposal,
-  type ReviewPluginOptions
+  
 } from './review';
-export { runSessionTool, showDraft, clearDrafts, cursorOffset, toolError, type SessionTurn, type SessionToolResult } from './session-tools';
+export { runSessionTool, showDraft, clearDrafts, cursorOffset, toolError,  type SessionToolResult } from './session-tools';
 export {
   isMarkActive,
   headingLevel,
@@ -59,11 +59,11 @@ export {
   toggleTaskList,
   insertTable,
   toggleCode,
-  toggleQuote,
+  
   linkAtSelection,
   setLink,
   tableCommands
 } from './format-commands';
 export { attachFiles } from './attachments';
-export { pickNoteLink, dismissNoteLinkPicker, type LinkQuery, type NoteLinkPickerHooks } from './note-link-picker';
+export { pickNoteLink,  type LinkQuery,  } from './note-link-picker';
 export { textStats, type TextStats } from './text-stats';

@@ -17,20 +17,18 @@
  *   const stop = follower.follow(reportError);
  *   // per request: await follower.catchUp(); return index.search(query, { limit });
  */
-export { parseQuery, queryTokens } from './query-parser';
-export type {
-  ParsedQuery, QueryTerm, QueryToken, TextTerm, PatternTerm, DateTerm, NumberTerm, TypeTerm, CompletedTerm, FilterName
-} from './query-types';
-export { FILTER_NAMES } from './query-types';
-export { SearchIndex, MAX_TEXT_TERMS, withSnippets } from './search-index';
-export type { SearchIndexOptions } from './search-index';
-export { SNAPSHOT_FORMAT } from './index-snapshot';
-export type { IndexSnapshot } from './index-snapshot';
-export { IndexFollower, toIndexedNote, CHANGE_BATCH, BUILD_CHUNK, SNAPSHOT_KEY } from './follower';
-export type { StartKind } from './follower';
-export { makeSnippet, SnippetMaker, SNIPPET_CHARS } from './snippet';
-export type { Snippet } from './snippet';
-export { foldText, tokenize } from './fold';
-export { resolveDateValue, isDateValue } from './dates';
-export { recencyBoost } from './rank';
-export type { IndexedNote, SearchCatalog, SearchOptions, SearchResult, SearchResponse, Highlight } from './types';
+;
+;
+;
+export { SearchIndex,  withSnippets } from './search-index';
+;
+;
+;
+export { IndexFollower,     } from './follower';
+;
+;
+;
+;
+;
+;
+export type {   SearchOptions, SearchResult, SearchResponse,  } from './types';

@@ -1,6 +1,6 @@
 /** Search UI pieces the shell mounts: highlighted text, syntax help, status, indexing progress, related notes. */
-export { default as HighlightedText } from './HighlightedText.svelte';
+;
 export { default as SearchSyntax } from './SearchSyntax.svelte';
 export { default as SearchStatus } from './SearchStatus.svelte';
 export { default as IndexingProgress } from './IndexingProgress.svelte';
-export { default as RelatedNotes } from './RelatedNotes.svelte';
+;
