@@ -31,7 +31,21 @@ const LAYERS = {
   plugins: ['core', 'rpc', 'tools'],
   // The install prompt and the update banner: SvelteKit's $app modules only.
   pwa: ['core'],
-  state: ['core', 'db', 'editor', 'rpc', 'search', 'tools', 'interop', 'sync', 'agent', 'llm', 'mcp', 'plugins', 'pwa'],
+  state: [
+    'core',
+    'db',
+    'editor',
+    'rpc',
+    'search',
+    'tools',
+    'interop',
+    'sync',
+    'agent',
+    'llm',
+    'mcp',
+    'plugins',
+    'pwa'
+  ],
   // The editor's view (a ProseMirror EditorView, never in $state) is mounted by a component.
   components: ['state', 'editor'],
   // The layout starts the service worker and shows the update prompt ($lib/pwa's components).
@@ -49,7 +63,8 @@ const TYPES_ONLY = {
   components: TIERS.filter((tier) => !['state', 'editor', 'components'].includes(tier))
 };
 
-const TEST_CODE = '(/test-services\\.ts|\\.test\\.ts|\\.test-helpers\\.ts|-test-kit\\.ts|/testing\\.ts|/testing/.+)$';
+const TEST_CODE =
+  '(/test-services\\.ts|\\.test\\.ts|\\.test-helpers\\.ts|-test-kit\\.ts|/testing\\.ts|/testing/.+)$';
 const APP_CODE = { pathNot: [TEST_CODE, '^tests/', '^e2e/'] };
 const folder = (tier) => (tier === 'routes' ? '^src/routes/' : `^src/lib/${tier}/`);
 const tierOf = (tiers) => `^src/lib/(${tiers.join('|')})/`;
@@ -57,8 +72,13 @@ const tierOf = (tiers) => `^src/lib/(${tiers.join('|')})/`;
 /** Per tier: its app code imports nothing of src/lib outside its tiers, and only types of TYPES_ONLY. */
 const layerRules = Object.entries(LAYERS).flatMap(([tier, allowed]) => {
   const typesOnly = TYPES_ONLY[tier] ?? [];
-  const outside = TIERS.filter((other) => other !== tier && !allowed.includes(other) && !typesOnly.includes(other));
-  const from = { path: folder(tier), pathNot: [...APP_CODE.pathNot, ...(tier === 'rpc' ? ['workspace-api\\.ts$'] : [])] };
+  const outside = TIERS.filter(
+    (other) => other !== tier && !allowed.includes(other) && !typesOnly.includes(other)
+  );
+  const from = {
+    path: folder(tier),
+    pathNot: [...APP_CODE.pathNot, ...(tier === 'rpc' ? ['workspace-api\\.ts$'] : [])]
+  };
   const rules = [
     {
       name: `layer-${tier}`,
@@ -85,7 +105,8 @@ module.exports = {
     ...layerRules,
     {
       name: 'rpc-contract-types-only',
-      comment: "the worker's API contract names the types of the tiers it carries and imports none of their code",
+      comment:
+        "the worker's API contract names the types of the tiers it carries and imports none of their code",
       severity: 'error',
       from: { path: '^src/lib/rpc/workspace-api\\.ts$' },
       to: { path: '^src/lib/', pathNot: '^src/lib/(rpc|core)/', dependencyTypesNot: ['type-only'] }
@@ -158,7 +179,10 @@ module.exports = {
       severity: 'error',
       from: {},
       // A recursive component (a tree item rendering its children) imports itself: no cycle of two.
-      to: { circular: true, pathNot: ['^src/lib/components/(NotebookTreeItem|plugins/RenderSpecView)\\.svelte$'] }
+      to: {
+        circular: true,
+        pathNot: ['^src/lib/components/(NotebookTreeItem|plugins/RenderSpecView)\\.svelte$']
+      }
     },
     {
       name: 'not-to-unresolvable',

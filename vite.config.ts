@@ -10,7 +10,10 @@ import { defineConfig } from 'vitest/config';
  */
 const PURE_MODULES = [
   { test: /\/src\/lib\/(editor|state|agent|llm)\/[^?]*\.ts$/, sideEffects: false },
-  { test: /\/node_modules\/(markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|rope-sequence|w3c-keyname)\//, sideEffects: false }
+  {
+    test: /\/node_modules\/(markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|rope-sequence|w3c-keyname)\//,
+    sideEffects: false
+  }
 ];
 
 export default defineConfig({

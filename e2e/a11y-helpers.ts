@@ -19,16 +19,36 @@ interface Violation {
 /** Runs axe-core on the page as it is now; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Let transitions and late paints settle: axe reads computed colours.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations: Violation[] = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: string[]; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`)
     }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -40,14 +60,21 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
   const offenders = await page.evaluate(() => {
     const wide: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) wide.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
+    if (root.scrollWidth > root.clientWidth + 1)
+      wide.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       // Code, tables and a bar marked to (the phone's Formatting toolbar) may scroll inside
       // themselves; the layout around them may not.
       if (el.closest('pre, table, textarea, .tableWrapper, [data-scrolls-sideways]')) continue;
       const overflow = getComputedStyle(el).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-        wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} > ${el.clientWidth})`);
+      if (
+        (overflow === 'auto' || overflow === 'scroll') &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        el.clientWidth > 0
+      ) {
+        wide.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} > ${el.clientWidth})`
+        );
       }
     }
     return wide;
@@ -59,13 +86,25 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
 export async function expectTouchTargets(page: Page, screen: string): Promise<void> {
   const small = await page.evaluate(() => {
     const found: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('button, select, input:not([type="checkbox"]):not([type="file"]):not([type="radio"]), [role="option"], summary');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, select, input:not([type="checkbox"]):not([type="file"]):not([type="radio"]), [role="option"], summary'
+    );
     for (const el of controls) {
       const box = el.getBoundingClientRect();
       // Hidden (display:none, visually hidden) and scrolled-out controls are not targets now.
-      if (box.width < 2 || box.height < 2 || box.bottom <= 0 || box.top >= innerHeight || el.closest('[inert]')) continue;
+      if (
+        box.width < 2 ||
+        box.height < 2 ||
+        box.bottom <= 0 ||
+        box.top >= innerHeight ||
+        el.closest('[inert]')
+      )
+        continue;
       const wideEnough = el.tagName !== 'BUTTON' || box.width >= 43.5;
-      if (box.height < 43.5 || !wideEnough) found.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (box.height < 43.5 || !wideEnough)
+        found.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`
+        );
     }
     return found;
   });

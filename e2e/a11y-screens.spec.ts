@@ -38,17 +38,31 @@ for (const look of looks) {
       if (look.phone) {
         await back();
         await check('notebooks');
-        await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'All notes' }).click();
+        await page
+          .getByRole('navigation', { name: 'Notebooks' })
+          .getByRole('button', { name: 'All notes' })
+          .click();
       }
 
       // Each Settings section, reached from the list of sections.
       const dialog = await openSettings(page);
-      for (const section of ['AI provider', 'Semantic search', 'Plugins', 'Desktop apps (MCP)', 'Sync', 'Storage and backup', 'About']) {
+      for (const section of [
+        'AI provider',
+        'Semantic search',
+        'Plugins',
+        'Desktop apps (MCP)',
+        'Sync',
+        'Storage and backup',
+        'About'
+      ]) {
         if (look.phone) {
           await check('Settings: list of sections');
           await dialog.getByRole('button', { name: section }).click();
         } else {
-          await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: section }).click();
+          await dialog
+            .getByRole('navigation', { name: 'Settings sections' })
+            .getByRole('button', { name: section })
+            .click();
         }
         await expect(dialog.getByRole('region', { name: section })).toBeVisible();
         if (section === 'Plugins') {
@@ -76,7 +90,10 @@ for (const look of looks) {
       await configureProvider(page, model, 'OpenAI-compatible');
       model.enqueue(
         { type: 'tool_calls', calls: [call('search_notes', { query: 'packing' })] },
-        { type: 'tool_calls', calls: [call('rewrite_paragraph', { anchor: 'a warm hat', text: 'a warm hat and socks' })] },
+        {
+          type: 'tool_calls',
+          calls: [call('rewrite_paragraph', { anchor: 'a warm hat', text: 'a warm hat and socks' })]
+        },
         { type: 'text', text: 'I suggested adding socks.' }
       );
       await openSidebar(page);
@@ -99,7 +116,10 @@ for (const look of looks) {
       await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Packing list');
       await page.getByRole('button', { name: 'Delete note' }).click();
       if (look.phone) await back();
-      await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'Trash' }).click();
+      await page
+        .getByRole('navigation', { name: 'Notebooks' })
+        .getByRole('button', { name: 'Trash' })
+        .click();
       await expect(page.getByRole('list', { name: 'Trashed notes' })).toContainText('Packing list');
       await check('trash');
     });
@@ -112,6 +132,10 @@ async function importMarkdown(page: Page): Promise<void> {
   if (!(await button.isVisible())) await page.getByRole('button', { name: 'More' }).click();
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Import' });
-  await dialog.getByLabel('Import file').setInputFiles({ name: 'Recipes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Pancakes\n\nFlour, eggs, milk.\n') });
+  await dialog.getByLabel('Import file').setInputFiles({
+    name: 'Recipes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Pancakes\n\nFlour, eggs, milk.\n')
+  });
   await expect(dialog.getByRole('status')).toContainText('Imported 1 note');
 }

@@ -5,21 +5,36 @@ import { openApp } from './shell-helpers';
 import { chatRequests, configureProvider, expect, openSidebar, send, test } from './agent-helpers';
 
 const faults = [
-  { name: 'a 401', turn: { type: 'error', status: 401, message: 'Invalid API key provided' }, says: /API key|401|authori[sz]/i },
-  { name: 'a 429', turn: { type: 'error', status: 429, message: 'Rate limit reached' }, says: /rate|429|too many/i },
+  {
+    name: 'a 401',
+    turn: { type: 'error', status: 401, message: 'Invalid API key provided' },
+    says: /API key|401|authori[sz]/i
+  },
+  {
+    name: 'a 429',
+    turn: { type: 'error', status: 429, message: 'Rate limit reached' },
+    says: /rate|429|too many/i
+  },
   { name: 'a 500', turn: { type: 'error', status: 500, message: 'Internal failure' }, says: /500|server/i },
-  { name: 'a dropped connection', turn: { type: 'drop', text: 'Partial answer that never', afterPieces: 2 }, says: /connection .* closed|ended before/i },
-  { name: 'garbage on the stream', turn: { type: 'garbage', text: 'Hello', garbage: 'this is not JSON' }, says: /malformed/i }
+  {
+    name: 'a dropped connection',
+    turn: { type: 'drop', text: 'Partial answer that never', afterPieces: 2 },
+    says: /connection .* closed|ended before/i
+  },
+  {
+    name: 'garbage on the stream',
+    turn: { type: 'garbage', text: 'Hello', garbage: 'this is not JSON' },
+    says: /malformed/i
+  }
 ] as const;
 
 for (const fault of faults) {
   test(`${fault.name} fails the turn with an alert and Retry works`, async ({ page, model }) => {
     await openApp(page);
-    model.enqueue(
-      { type: 'tool_calls', calls: [{ name: 'list_notebooks', arguments: '{}' }] },
-      fault.turn,
-      { type: 'text', text: 'Second time lucky.' }
-    );
+    model.enqueue({ type: 'tool_calls', calls: [{ name: 'list_notebooks', arguments: '{}' }] }, fault.turn, {
+      type: 'text',
+      text: 'Second time lucky.'
+    });
     await configureProvider(page, model, 'OpenAI-compatible');
     const sidebar = await openSidebar(page);
     await send(page, 'What notebooks do I have?');
@@ -27,16 +42,24 @@ for (const fault of faults) {
     const alert = sidebar.getByRole('alert');
     await expect(alert).toContainText(fault.says);
     // The transcript keeps what the turn did before it failed.
-    await expect(sidebar.getByRole('group').filter({ has: page.locator('summary', { hasText: 'list_notebooks' }) })).toHaveCount(1);
+    await expect(
+      sidebar.getByRole('group').filter({ has: page.locator('summary', { hasText: 'list_notebooks' }) })
+    ).toHaveCount(1);
     await sidebar.getByRole('button', { name: 'Retry' }).click();
     await expect(sidebar.getByText('Second time lucky.')).toBeVisible();
     await expect(sidebar.getByRole('alert')).toHaveCount(0);
   });
 }
 
-test('a crashed worker fails the turn with a message, restarts, and the retry runs', async ({ page, model }) => {
+test('a crashed worker fails the turn with a message, restarts, and the retry runs', async ({
+  page,
+  model
+}) => {
   await openApp(page);
-  model.enqueue({ type: 'text', text: 'slow '.repeat(400), pieceSize: 2, delayMs: 30 }, { type: 'text', text: 'Back again.' });
+  model.enqueue(
+    { type: 'text', text: 'slow '.repeat(400), pieceSize: 2, delayMs: 30 },
+    { type: 'text', text: 'Back again.' }
+  );
   await configureProvider(page, model, 'OpenAI-compatible');
   const sidebar = await openSidebar(page);
   await send(page, 'Talk slowly');
@@ -45,9 +68,11 @@ test('a crashed worker fails the turn with a message, restarts, and the retry ru
   const worker = page.workers().find((w) => w.url().includes('workspace'));
   expect(worker).toBeDefined();
   // An uncaught exception in the worker is what a crash looks like to the page.
-  await worker!.evaluate(() => setTimeout(() => {
-    throw new Error('simulated crash');
-  }, 0));
+  await worker!.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('simulated crash');
+    }, 0)
+  );
 
   await expect(sidebar.getByRole('alert')).toContainText(/stopped unexpectedly|crashed|restarted/i);
   await sidebar.getByRole('button', { name: 'Retry' }).click();
@@ -71,7 +96,10 @@ test('the conversation is kept across a reload', async ({ page, model }) => {
 
 test('Test reports success, then the exact failure', async ({ page, model }) => {
   await openApp(page);
-  model.enqueue({ type: 'text', text: 'OK' }, { type: 'error', status: 401, message: 'Invalid API key provided' });
+  model.enqueue(
+    { type: 'text', text: 'OK' },
+    { type: 'error', status: 401, message: 'Invalid API key provided' }
+  );
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'OpenAI-compatible' });
@@ -81,7 +109,9 @@ test('Test reports success, then the exact failure', async ({ page, model }) => 
   await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('OK');
   await dialog.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('The server did not accept the API key');
-  await expect(dialog.getByRole('alert')).toContainText('Details: HTTP 401. The OpenAI-compatible server answered 401: Invalid API key provided');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Details: HTTP 401. The OpenAI-compatible server answered 401: Invalid API key provided'
+  );
   expect(chatRequests(model)).toHaveLength(2);
 });
 

@@ -26,9 +26,13 @@ export type Wire = 'OpenAI-compatible' | 'Anthropic';
 export async function configureProvider(page: Page, model: ModelServer, wire: Wire): Promise<void> {
   const dialog = await openSettings(page, 'AI provider');
   await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: wire });
-  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(wire === 'Anthropic' ? model.url : `${model.url}/v1`);
+  await dialog
+    .getByRole('textbox', { name: 'Base URL' })
+    .fill(wire === 'Anthropic' ? model.url : `${model.url}/v1`);
   await dialog.getByRole('textbox', { name: 'API key' }).fill(wire === 'Anthropic' ? 'sk-ant-e2e' : '');
-  await dialog.getByRole('textbox', { name: 'Model' }).fill(wire === 'Anthropic' ? 'claude-e2e' : 'scripted-model');
+  await dialog
+    .getByRole('textbox', { name: 'Model' })
+    .fill(wire === 'Anthropic' ? 'claude-e2e' : 'scripted-model');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Saved.')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -19,7 +19,11 @@ function injectInlineScript(page: Page) {
       new Promise<{ directive: string; ran: boolean }>((resolve) => {
         document.addEventListener(
           'securitypolicyviolation',
-          (event) => resolve({ directive: event.effectiveDirective, ran: (window as { inlineRan?: boolean }).inlineRan === true }),
+          (event) =>
+            resolve({
+              directive: event.effectiveDirective,
+              ran: (window as { inlineRan?: boolean }).inlineRan === true
+            }),
           { once: true }
         );
         const script = document.createElement('script');
@@ -30,7 +34,9 @@ function injectInlineScript(page: Page) {
 }
 
 async function probeEval(page: Page) {
-  await page.route('**/csp-probe.js', (route) => route.fulfill({ contentType: 'text/javascript', body: EVAL_PROBE }));
+  await page.route('**/csp-probe.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: EVAL_PROBE })
+  );
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.src = '/csp-probe.js';
@@ -53,23 +59,34 @@ test.describe('the served page (policy in the response header)', () => {
 
   test('blocks eval and new Function in the page', async ({ page }) => {
     await page.goto('/');
-    expect(await probeEval(page)).toEqual({ evalProbe: 'blocked: EvalError', functionProbe: 'blocked: EvalError' });
+    expect(await probeEval(page)).toEqual({
+      evalProbe: 'blocked: EvalError',
+      functionProbe: 'blocked: EvalError'
+    });
   });
 
   test('lets the page reach a model endpoint the user configures', async ({ page }) => {
     await page.route('http://127.0.0.1:11434/**', (route) => route.fulfill({ json: { models: [] } }));
     await page.goto('/');
-    const status = await page.evaluate(() => fetch('http://127.0.0.1:11434/api/tags').then((r) => r.status, (e: Error) => e.message));
+    const status = await page.evaluate(() =>
+      fetch('http://127.0.0.1:11434/api/tags').then(
+        (r) => r.status,
+        (e: Error) => e.message
+      )
+    );
     expect(status).toBe(200);
   });
 });
 
-test.describe('the static deployment (policy in 200.html\'s meta tag)', () => {
+test.describe("the static deployment (policy in 200.html's meta tag)", () => {
   const fallbackPage = readFileSync(fileURLToPath(new URL('../build/200.html', import.meta.url)), 'utf8');
 
   test.beforeEach(async ({ page }) => {
     // Serve the adapter's fallback page as a static host would: no CSP header, only its meta tag.
-    await page.route((url) => url.pathname === '/', (route) => route.fulfill({ contentType: 'text/html', body: fallbackPage }));
+    await page.route(
+      (url) => url.pathname === '/',
+      (route) => route.fulfill({ contentType: 'text/html', body: fallbackPage })
+    );
   });
 
   test('starts the app under its own policy', async ({ page }) => {
@@ -90,6 +107,9 @@ test.describe('the static deployment (policy in 200.html\'s meta tag)', () => {
 
   test('blocks eval and new Function in the page', async ({ page }) => {
     await page.goto('/');
-    expect(await probeEval(page)).toEqual({ evalProbe: 'blocked: EvalError', functionProbe: 'blocked: EvalError' });
+    expect(await probeEval(page)).toEqual({
+      evalProbe: 'blocked: EvalError',
+      functionProbe: 'blocked: EvalError'
+    });
   });
 });

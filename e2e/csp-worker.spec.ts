@@ -21,11 +21,17 @@ function builtWorkerFile(): { file: string } | { problem: string } {
   return { problem: 'no built chunk of the app loads a workspace.worker-<hash>.js' };
 }
 
-test.describe('the workspace worker under the app\'s policy', () => {
+test.describe("the workspace worker under the app's policy", () => {
   test('the build names its workspace worker, and the file is there', () => {
     const found = builtWorkerFile();
     expect('problem' in found ? found.problem : '').toBe('');
-    expect(existsSync(fileURLToPath(new URL(`../build/_app/immutable/workers/${(found as { file: string }).file}`, import.meta.url)))).toBe(true);
+    expect(
+      existsSync(
+        fileURLToPath(
+          new URL(`../build/_app/immutable/workers/${(found as { file: string }).file}`, import.meta.url)
+        )
+      )
+    ).toBe(true);
   });
 
   test('starts, opens the database and answers ping over Comlink', async ({ page }) => {
@@ -36,7 +42,9 @@ test.describe('the workspace worker under the app\'s policy', () => {
       const worker = new Worker(url, { type: 'module' });
       const next = () =>
         Promise.race([
-          new Promise((resolve) => worker.addEventListener('message', (event) => resolve(event.data), { once: true })),
+          new Promise((resolve) =>
+            worker.addEventListener('message', (event) => resolve(event.data), { once: true })
+          ),
           new Promise((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000))
         ]);
       const call = (id: string, method: string) => {

@@ -28,7 +28,10 @@ export async function openWithNotes(page: Page, notes: SeedNote[]): Promise<void
     return folders[0].id;
   });
   const now = Date.now();
-  await putNotes(page, notes.map((note, i) => noteRecord({ ...note, parent_id: parentId, time: now - i * 1000 })));
+  await putNotes(
+    page,
+    notes.map((note, i) => noteRecord({ ...note, parent_id: parentId, time: now - i * 1000 }))
+  );
   await page.reload();
   await expect(notesList(page).getByRole('option')).toHaveCount(notes.length);
 }

@@ -7,7 +7,9 @@ import { caretAfter, openNote, openWithNotes, storedBody } from './editor-helper
 const A = 'a'.repeat(32);
 const B = 'b'.repeat(32);
 
-test('a link, a table and a list typed line by line are saved as Markdown and come back after a reload', async ({ page }) => {
+test('a link, a table and a list typed line by line are saved as Markdown and come back after a reload', async ({
+  page
+}) => {
   await openApp(page);
   await page.getByRole('button', { name: 'New note', exact: true }).click();
   // New note puts the cursor in the Title; Enter goes on to the body.
@@ -27,7 +29,10 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   );
   await page.reload();
   await openNote(page, 'Plans');
-  await expect(body(page).getByRole('link', { name: 'the wiki' })).toHaveAttribute('href', 'https://example.com/wiki');
+  await expect(body(page).getByRole('link', { name: 'the wiki' })).toHaveAttribute(
+    'href',
+    'https://example.com/wiki'
+  );
   await expect(body(page).getByRole('table')).toContainText('Train');
   await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
 });
@@ -72,7 +77,9 @@ test('typing in a hard-wrapped note changes only what was typed, line breaks and
   await caretAfter(page, 'second line of it');
   await page.keyboard.type('!');
   await expect(saveStatus(page)).toHaveText('Saved');
-  expect(await storedBody(page, 'Wrapped')).toBe(HARD_WRAPPED.replace('second line of it', 'second line of it!'));
+  expect(await storedBody(page, 'Wrapped')).toBe(
+    HARD_WRAPPED.replace('second line of it', 'second line of it!')
+  );
   await page.keyboard.press('Backspace');
   await expect(saveStatus(page)).toHaveText('Saved');
   await expect.poll(() => storedBody(page, 'Wrapped')).toBe(HARD_WRAPPED);
@@ -118,13 +125,20 @@ test('a note link opens the note in the app on click, and Back returns', async (
   await expect(title(page)).toHaveValue('Trip');
 });
 
-test('a link to a missing note says so, and an external link opens in a new tab', async ({ page, context }) => {
-  await openWithNotes(page, [{ id: A, title: 'Links', body: `[gone](:/${'c'.repeat(32)}) and [site](https://example.org/)\n` }]);
+test('a link to a missing note says so, and an external link opens in a new tab', async ({
+  page,
+  context
+}) => {
+  await openWithNotes(page, [
+    { id: A, title: 'Links', body: `[gone](:/${'c'.repeat(32)}) and [site](https://example.org/)\n` }
+  ]);
   await openNote(page, 'Links');
   await body(page).getByRole('link', { name: 'gone' }).click();
   await expect(page.getByRole('alert')).toContainText('does not exist');
   await expect(title(page)).toHaveValue('Links');
-  await context.route('https://example.org/**', (route) => route.fulfill({ body: 'elsewhere', contentType: 'text/plain' }));
+  await context.route('https://example.org/**', (route) =>
+    route.fulfill({ body: 'elsewhere', contentType: 'text/plain' })
+  );
   const popup = context.waitForEvent('page');
   await body(page).getByRole('link', { name: 'site' }).click();
   const opened = await popup;
@@ -132,7 +146,9 @@ test('a link to a missing note says so, and an external link opens in a new tab'
   expect(await opened.evaluate(() => window.opener)).toBeNull();
 });
 
-test('[[ picks a note and inserts a :/id link; the linked note lists it under Linked from', async ({ page }) => {
+test('[[ picks a note and inserts a :/id link; the linked note lists it under Linked from', async ({
+  page
+}) => {
   await openWithNotes(page, [{ id: B, title: 'Packing list', body: 'socks\n' }]);
   await page.getByRole('button', { name: 'New note', exact: true }).click();
   await page.keyboard.type('Weekend');

@@ -59,7 +59,9 @@ test('math and a Mermaid diagram render in place, lazily and under the CSP', asy
   await page.keyboard.type('\n  C --> D[Beach]');
   await expect(body(page).getByRole('img', { name: 'Diagram' })).toContainText('Beach', { timeout: 20_000 });
   await expect(saveStatus(page)).toHaveText('Saved');
-  expect(await storedBody(page, 'Physics')).toBe(MATH_AND_DIAGRAM.replace('C[Hotel]\n', 'C[Hotel]\n  C --> D[Beach]\n'));
+  expect(await storedBody(page, 'Physics')).toBe(
+    MATH_AND_DIAGRAM.replace('C[Hotel]\n', 'C[Hotel]\n  C --> D[Beach]\n')
+  );
 });
 
 test('a note that shows no math or diagram loads no more code than the editor', async ({ page }) => {
@@ -77,7 +79,9 @@ test('a note that shows no math or diagram loads no more code than the editor', 
   await page.waitForTimeout(500);
   // The page's code only: the workspace worker loads chunks of its own as its background work
   // goes (indexing, link following), and math and diagrams are never drawn there.
-  const pageCode = requests.slice(before).filter((url) => /\.(js|css|woff2?)(\?|$)/.test(url) && !url.includes('/_app/immutable/workers/'));
+  const pageCode = requests
+    .slice(before)
+    .filter((url) => /\.(js|css|woff2?)(\?|$)/.test(url) && !url.includes('/_app/immutable/workers/'));
   expect(pageCode).toEqual([]);
 });
 
@@ -120,7 +124,10 @@ test.describe('on a phone', () => {
     const chooser = page.waitForEvent('filechooser');
     await toolbar.getByRole('button', { name: 'Attach file' }).tap();
     // A 1×1 PNG, as a camera photo would arrive.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64'
+    );
     await (await chooser).setFiles({ name: 'beach.png', mimeType: 'image/png', buffer: png });
     await expect(body(page).getByRole('img', { name: 'beach.png' })).toBeVisible();
     await expect(saveStatus(page)).toHaveText('Saved');

@@ -30,7 +30,8 @@ export async function installFakeWebLlm(context: BrowserContext): Promise<void> 
     try {
       const response = await route.fetch();
       const text = await response.text();
-      if (text.includes('CreateMLCEngine') && text.includes('prebuiltAppConfig')) await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+      if (text.includes('CreateMLCEngine') && text.includes('prebuiltAppConfig'))
+        await route.fulfill({ status: 200, contentType: 'text/javascript', body });
       else await route.fulfill({ response, body: text });
     } catch {
       // The page closed while a chunk was in flight (the end of a test): nothing to serve.

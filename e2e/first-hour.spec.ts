@@ -13,7 +13,9 @@ async function openGuide(page: import('@playwright/test').Page) {
   return sidebar;
 }
 
-test('before a provider is set, the sidebar explains the three choices and each opens its settings', async ({ page }) => {
+test('before a provider is set, the sidebar explains the three choices and each opens its settings', async ({
+  page
+}) => {
   await openApp(page);
   const sidebar = await openGuide(page);
   const guide = sidebar.getByRole('region', { name: 'Set up the assistant' });
@@ -31,8 +33,12 @@ test('before a provider is set, the sidebar explains the three choices and each 
     const dialog = settingsDialog(page);
     await expect(dialog.getByRole('region', { name: 'AI provider' })).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Provider' })).toHaveValue(choice.provider);
-    if (choice.baseUrl) await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue(choice.baseUrl);
-    if (choice.button === 'Use a remote API') await expect(dialog.getByRole('checkbox', { name: 'Allow sending notes to this provider' })).not.toBeChecked();
+    if (choice.baseUrl)
+      await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue(choice.baseUrl);
+    if (choice.button === 'Use a remote API')
+      await expect(
+        dialog.getByRole('checkbox', { name: 'Allow sending notes to this provider' })
+      ).not.toBeChecked();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
   }
@@ -103,7 +109,10 @@ test('a note moves to another notebook by keyboard, as dragging it does', async 
   await page.getByRole('button', { name: 'New notebook' }).click();
   await page.getByRole('textbox', { name: 'Notebook name' }).fill('Archive');
   await page.keyboard.press('Enter');
-  await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'All notes' }).click();
+  await page
+    .getByRole('navigation', { name: 'Notebooks' })
+    .getByRole('button', { name: 'All notes' })
+    .click();
   await createNote(page, 'Old memo');
   await page.getByRole('button', { name: 'Move to notebook' }).focus();
   await page.keyboard.press('Enter');
@@ -111,6 +120,9 @@ test('a note moves to another notebook by keyboard, as dragging it does', async 
   await dialog.getByRole('combobox', { name: 'Notebook' }).selectOption({ label: 'Archive' });
   await dialog.getByRole('button', { name: 'Move' }).press('Enter');
   await expect(dialog).toBeHidden();
-  await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: 'Archive', exact: true }).press('Enter');
+  await page
+    .getByRole('navigation', { name: 'Notebooks' })
+    .getByRole('button', { name: 'Archive', exact: true })
+    .press('Enter');
   await expect(notesList(page).getByRole('option', { name: /^Old memo/ })).toBeVisible();
 });

@@ -29,7 +29,9 @@ export async function startGapMeter(page: Page): Promise<GapMeter> {
     let maxGap = 0;
     let running = true;
     const tasks: number[] = [];
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration)));
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => tasks.push(entry.duration))
+    );
     observer.observe({ type: 'longtask', buffered: false });
     const tick = (now: number) => {
       maxGap = Math.max(maxGap, now - last);
@@ -41,7 +43,12 @@ export async function startGapMeter(page: Page): Promise<GapMeter> {
       stop: () => {
         running = false;
         observer.disconnect();
-        return { maxGapMs: maxGap, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks), spanMs: performance.now() - started };
+        return {
+          maxGapMs: maxGap,
+          longTasks: tasks.length,
+          longestTaskMs: Math.max(0, ...tasks),
+          spanMs: performance.now() - started
+        };
       }
     };
   });

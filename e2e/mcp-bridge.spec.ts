@@ -26,7 +26,9 @@ test('a desktop client sees only read tools until the user allows writes', async
   await client.close();
 });
 
-test('a desktop client searches, reads, creates, updates and trashes notes shown in the tab', async ({ page }) => {
+test('a desktop client searches, reads, creates, updates and trashes notes shown in the tab', async ({
+  page
+}) => {
   await openApp(page);
   await createNote(page, 'Lighthouse log', 'The lamp was lit at dusk.');
   await pairTab(page, bridge);
@@ -39,13 +41,21 @@ test('a desktop client searches, reads, creates, updates and trashes notes shown
   const read = payload(await client.callTool({ name: 'read_note', arguments: { id: found.results[0].id } }));
   expect(read.body.trim()).toBe('The lamp was lit at dusk.');
 
-  const created = payload(await client.callTool({ name: 'create_note', arguments: { title: 'From the desktop', body: 'Written over MCP' } }));
+  const created = payload(
+    await client.callTool({
+      name: 'create_note',
+      arguments: { title: 'From the desktop', body: 'Written over MCP' }
+    })
+  );
   await expect(notesList(page).getByRole('option', { name: 'From the desktop' })).toBeVisible();
 
   await client.callTool({ name: 'update_note', arguments: { id: created.id, title: 'Renamed over MCP' } });
   await expect(notesList(page).getByRole('option', { name: 'Renamed over MCP' })).toBeVisible();
 
-  expect(payload(await client.callTool({ name: 'delete_note', arguments: { id: created.id } }))).toEqual({ id: created.id, trashed: true });
+  expect(payload(await client.callTool({ name: 'delete_note', arguments: { id: created.id } }))).toEqual({
+    id: created.id,
+    trashed: true
+  });
   await expect(notesList(page).getByRole('option', { name: 'Renamed over MCP' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Trash', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Trashed notes' })).toContainText('Renamed over MCP');

@@ -69,16 +69,24 @@ test('an allowed embedding page initializes and searches the notes', async ({ pa
   await allowEmbedder(page, embedderOrigin);
   expect(await openEmbedder(page, new URL(baseURL!).origin)).toBe('connected');
   const init = await page.evaluate(() =>
-    (window as any).folio.call('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'embedder', version: '1' } })
+    (window as any).folio.call('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'embedder', version: '1' }
+    })
   );
   expect(init.result.serverInfo.name).toBe('folio');
   await page.evaluate(() => (window as any).folio.notify('notifications/initialized'));
-  const search = await page.evaluate(() => (window as any).folio.call('tools/call', { name: 'search_notes', arguments: { query: 'parent' } }));
+  const search = await page.evaluate(() =>
+    (window as any).folio.call('tools/call', { name: 'search_notes', arguments: { query: 'parent' } })
+  );
   expect(search.result.structuredContent.results[0].title).toBe('Embedded reading');
 });
 
 test('a page on an origin the user did not allow is refused', async ({ page, baseURL }) => {
   await openApp(page);
   await allowEmbedder(page, 'https://someone-else.example');
-  expect(await openEmbedder(page, new URL(baseURL!).origin)).toMatch(/^refused: Folio does not allow MCP clients from http:\/\/localhost:/);
+  expect(await openEmbedder(page, new URL(baseURL!).origin)).toMatch(
+    /^refused: Folio does not allow MCP clients from http:\/\/localhost:/
+  );
 });

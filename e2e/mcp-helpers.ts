@@ -31,14 +31,18 @@ export async function pairTab(page: Page, bridge: Bridge): Promise<void> {
 
 /** Turns an MCP tool switch on in Settings → MCP (the dialog must be open). */
 export async function allowTool(page: Page, toolId: string): Promise<void> {
-  const tools = page.getByRole('dialog', { name: 'Settings' }).getByRole('group', { name: 'Tools MCP clients may use' });
+  const tools = page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('group', { name: 'Tools MCP clients may use' });
   await tools.getByRole('switch', { name: toolId, exact: true }).check();
   await expect(tools.getByRole('switch', { name: toolId, exact: true })).toBeChecked();
 }
 
 /** An SDK client of `bridge` over Streamable HTTP with the bearer token. */
 export async function connectClient(bridge: Bridge): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(bridge.url), { requestInit: { headers: { Authorization: `Bearer ${CLIENT_TOKEN}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(bridge.url), {
+    requestInit: { headers: { Authorization: `Bearer ${CLIENT_TOKEN}` } }
+  });
   const client = new Client({ name: 'e2e-desktop-client', version: '1.0.0' });
   await client.connect(transport);
   return client;

@@ -6,7 +6,12 @@ import { chromiumPath, CHROMIUM_ARGS } from '../tests/chromium-path.mjs';
 import { allowTool, openMcpSettings } from './mcp-helpers';
 import { createNote, notesList, openApp } from './shell-helpers';
 
-test.use({ launchOptions: { executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-features=WebMCP'] } });
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath() ?? undefined,
+    args: [...CHROMIUM_ARGS, '--enable-features=WebMCP']
+  }
+});
 
 interface AddedTool {
   name: string;
@@ -17,17 +22,27 @@ interface AddedTool {
 async function agent(page: Page) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const tools = new Map<string, AddedTool>();
-  const responses = new Map<string, { status: string; output?: unknown; errorText?: string; exception?: { description?: string } }>();
-  cdp.on('WebMCP.toolsAdded', (event: { tools: AddedTool[] }) => event.tools.forEach((t) => tools.set(t.name, t)));
+  const responses = new Map<
+    string,
+    { status: string; output?: unknown; errorText?: string; exception?: { description?: string } }
+  >();
+  cdp.on('WebMCP.toolsAdded', (event: { tools: AddedTool[] }) =>
+    event.tools.forEach((t) => tools.set(t.name, t))
+  );
   cdp.on('WebMCP.toolsRemoved', (event: { tools?: { name: string }[]; toolNames?: string[] }) => {
     for (const t of event.tools ?? []) tools.delete(t.name);
     for (const name of event.toolNames ?? []) tools.delete(name);
   });
-  cdp.on('WebMCP.toolResponded', (event: { invocationId: string; status: string }) => responses.set(event.invocationId, event));
+  cdp.on('WebMCP.toolResponded', (event: { invocationId: string; status: string }) =>
+    responses.set(event.invocationId, event)
+  );
   await cdp.send('WebMCP.enable');
   const { frameTree } = await cdp.send('Page.getFrameTree');
   const invoke = async (toolName: string, input: Record<string, unknown>) => {
-    const { invocationId } = (await cdp.send('WebMCP.invokeTool' as never, { frameId: frameTree.frame.id, toolName, input } as never)) as { invocationId: string };
+    const { invocationId } = (await cdp.send(
+      'WebMCP.invokeTool' as never,
+      { frameId: frameTree.frame.id, toolName, input } as never
+    )) as { invocationId: string };
     await expect.poll(() => responses.has(invocationId)).toBe(true);
     return responses.get(invocationId)!;
   };
@@ -92,7 +107,15 @@ test('a failing call reaches the agent as an error', async ({ page }) => {
 test('turning WebMCP off unregisters the tools', async ({ page }) => {
   await openApp(page);
   const dialog = await shareWithBrowserAgent(page);
-  await expect.poll(() => page.evaluate(async () => ((await (document as any).modelContext.getTools()) as unknown[]).length)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => ((await (document as any).modelContext.getTools()) as unknown[]).length)
+    )
+    .toBeGreaterThan(0);
   await dialog.getByRole('checkbox', { name: 'Share tools with the browser’s AI agent (WebMCP)' }).uncheck();
-  await expect.poll(() => page.evaluate(async () => ((await (document as any).modelContext.getTools()) as unknown[]).length)).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => ((await (document as any).modelContext.getTools()) as unknown[]).length)
+    )
+    .toBe(0);
 });

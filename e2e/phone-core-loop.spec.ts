@@ -67,7 +67,8 @@ test('at 360 px the top bar fits, with the rest behind More', async ({ page }) =
   await expect(bar.getByRole('button', { name: 'Settings', exact: true })).toBeHidden();
   await bar.getByRole('button', { name: 'More' }).tap();
   await expect(bar.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Import', 'Export', 'Settings']) await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+  for (const name of ['Import', 'Export', 'Settings'])
+    await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
   await bar.getByRole('button', { name: 'Settings', exact: true }).tap();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('navigation', { name: 'Settings sections' })).toBeVisible();

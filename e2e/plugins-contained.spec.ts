@@ -27,7 +27,9 @@ async function exampleStillWorks(page: Page) {
  */
 async function expectResponsive(meter: GapMeter, label: string) {
   const gaps = await meter.stop();
-  console.log(`${label}: longest main-thread gap ${gaps.maxGapMs.toFixed(0)} ms, long tasks ${gaps.longTasks} (longest ${gaps.longestTaskMs.toFixed(0)} ms) over ${(gaps.spanMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: longest main-thread gap ${gaps.maxGapMs.toFixed(0)} ms, long tasks ${gaps.longTasks} (longest ${gaps.longestTaskMs.toFixed(0)} ms) over ${(gaps.spanMs / 1000).toFixed(1)} s`
+  );
   expect(gaps.longestTaskMs, `${label}: longest task`).toBeLessThan(1_500);
   expect(gaps.maxGapMs, `${label}: longest gap`).toBeLessThan(3_000);
 }
@@ -49,11 +51,17 @@ async function sinks() {
     httpPort: (http.address() as AddressInfo).port,
     packets: () => packets,
     hits,
-    close: () => Promise.all([new Promise((r) => udp.close(() => r(null))), new Promise((r) => http.close(() => r(null)))])
+    close: () =>
+      Promise.all([
+        new Promise((r) => udp.close(() => r(null))),
+        new Promise((r) => http.close(() => r(null)))
+      ])
   };
 }
 
-test('no channel carries a note out of a plugin without the network permission: zero packets, zero requests', async ({ page }) => {
+test('no channel carries a note out of a plugin without the network permission: zero packets, zero requests', async ({
+  page
+}) => {
   const sink = await sinks();
   try {
     await openPluginSettings(page);
@@ -62,13 +70,17 @@ test('no channel carries a note out of a plugin without the network permission: 
     await page.getByRole('textbox', { name: 'Title' }).fill('Secret');
     await page.getByRole('textbox', { name: 'Note body' }).fill('my bank PIN is 4321');
     await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 10_000 });
-    const noteId = await page.evaluate(() => new Promise<string>((resolve) => {
-      const request = indexedDB.open('folio');
-      request.onsuccess = () => {
-        const all = request.result.transaction('notes').objectStore('notes').getAll();
-        all.onsuccess = () => resolve((all.result as { id: string; title: string }[]).find((n) => n.title === 'Secret')!.id);
-      };
-    }));
+    const noteId = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.open('folio');
+          request.onsuccess = () => {
+            const all = request.result.transaction('notes').objectStore('notes').getAll();
+            all.onsuccess = () =>
+              resolve((all.result as { id: string; title: string }[]).find((n) => n.title === 'Secret')!.id);
+          };
+        })
+    );
     await page.getByRole('button', { name: 'Settings' }).click();
     await installFile(page, `${FIXTURES}/leaky.js`, 'Leaky fixture');
     const input = { noteId, host: '127.0.0.1', udpPort: sink.udpPort, httpPort: sink.httpPort };
@@ -76,7 +88,8 @@ test('no channel carries a note out of a plugin without the network permission: 
     await expect(result.locator('pre')).toHaveCount(1, { timeout: 20_000 });
     const report = JSON.parse((await result.locator('pre').textContent()) ?? '{}') as Record<string, string>;
     expect(Object.keys(report)).toHaveLength(13);
-    for (const [attack, outcome] of Object.entries(report)) expect(`${attack}: ${outcome}`).toMatch(/^[^:]+: blocked/);
+    for (const [attack, outcome] of Object.entries(report))
+      expect(`${attack}: ${outcome}`).toMatch(/^[^:]+: blocked/);
 
     const drawn = await tryTool(page, 'Leaky fixture', 'leaky_markdown', input);
     await expect(drawn.getByText('[image: the secret pixel]')).toBeVisible();
@@ -89,7 +102,9 @@ test('no channel carries a note out of a plugin without the network permission: 
   }
 });
 
-test('a tool handler that spins is stopped alone, with the reason on its row; Remove stops the CPU', async ({ page }) => {
+test('a tool handler that spins is stopped alone, with the reason on its row; Remove stops the CPU', async ({
+  page
+}) => {
   test.setTimeout(60_000);
   await openPluginSettings(page);
   await installExample(page);
@@ -97,10 +112,17 @@ test('a tool handler that spins is stopped alone, with the reason on its row; Re
   const meter = await startGapMeter(page);
   const spin = await tryTool(page, 'Spinner fixture', 'spin_forever', {});
   const row = pluginRow(page, 'Spinner fixture');
-  await expect(row.getByRole('status').filter({ hasText: 'Stopped: not responding: its code ran for more than 5 s without a break while running the tool spin_forever.' })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    row.getByRole('status').filter({
+      hasText:
+        'Stopped: not responding: its code ran for more than 5 s without a break while running the tool spin_forever.'
+    })
+  ).toBeVisible({ timeout: 15_000 });
   // The Try panel goes with the stopped plugin; the call's failure stays on the row.
   await expect(spin).toBeHidden();
-  await expect(row.getByRole('alert').filter({ hasText: 'spin_forever could not finish' })).toHaveText(/^Spinner fixture: the tool spin_forever could not finish: the plugin was stopped \(not responding/);
+  await expect(row.getByRole('alert').filter({ hasText: 'spin_forever could not finish' })).toHaveText(
+    /^Spinner fixture: the tool spin_forever could not finish: the plugin was stopped \(not responding/
+  );
   await exampleStillWorks(page);
   await expectResponsive(meter, 'spin in a handler');
 
@@ -108,7 +130,12 @@ test('a tool handler that spins is stopped alone, with the reason on its row; Re
   await row.getByRole('button', { name: 'Remove Spinner fixture' }).click();
   await expect(page.locator('iframe[data-folio-plugin="Spinner fixture"]')).toHaveCount(0);
   const cdp = await page.context().browser()!.newBrowserCDPSession();
-  const cpu = async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] }).processInfo.filter((p) => p.type === 'renderer').reduce((sum, p) => sum + p.cpuTime, 0);
+  const cpu = async () =>
+    (
+      (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] }
+    ).processInfo
+      .filter((p) => p.type === 'renderer')
+      .reduce((sum, p) => sum + p.cpuTime, 0);
   await page.waitForTimeout(3_000); // Chromium forces a worker's end about 2 s after its frame goes
   const before = await cpu();
   await page.waitForTimeout(2_000);
@@ -117,15 +144,24 @@ test('a tool handler that spins is stopped alone, with the reason on its row; Re
   expect(used).toBeLessThan(0.8); // a spinning core would add about 2 s
 });
 
-test('a plugin that spins while it starts is stopped with the reason, and the others start', async ({ page }) => {
+test('a plugin that spins while it starts is stopped with the reason, and the others start', async ({
+  page
+}) => {
   test.setTimeout(60_000);
   const dialog = await openPluginSettings(page);
   await installExample(page);
   const meter = await startGapMeter(page);
   await dialog.getByLabel('Plugin file').setInputFiles(`${FIXTURES}/spin-at-start.js`);
-  await dialog.getByRole('group', { name: 'Install Start spinner fixture' }).getByRole('button', { name: 'Allow and install' }).click();
+  await dialog
+    .getByRole('group', { name: 'Install Start spinner fixture' })
+    .getByRole('button', { name: 'Allow and install' })
+    .click();
   const row = pluginRow(page, 'Start spinner fixture');
-  await expect(row.getByRole('status').filter({ hasText: /^Stopped: not responding: its code ran for more than 5 s without a break while starting\.$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    row.getByRole('status').filter({
+      hasText: /^Stopped: not responding: its code ran for more than 5 s without a break while starting\.$/
+    })
+  ).toBeVisible({ timeout: 20_000 });
   await expect(row).not.toContainText('Running');
   await exampleStillWorks(page);
   await expectResponsive(meter, 'spin at start');
@@ -142,9 +178,13 @@ test('outputs and schemas that expand when written out are refused, naming the p
   await expect(row.getByText(/^Tools:/)).toHaveText('Tools: output_bomb, cyclic_output, expander_ok');
   const meter = await startGapMeter(page);
   const bomb = await tryTool(page, 'Expander fixture', 'output_bomb', {});
-  await expect(bomb.getByRole('alert')).toContainText('Plugin Expander fixture: the output of tool output_bomb is larger than 1 MB once written out as JSON; the output was dropped.');
+  await expect(bomb.getByRole('alert')).toContainText(
+    'Plugin Expander fixture: the output of tool output_bomb is larger than 1 MB once written out as JSON; the output was dropped.'
+  );
   const cyclic = await tryTool(page, 'Expander fixture', 'cyclic_output', {});
-  await expect(cyclic.getByRole('alert')).toContainText('Plugin Expander fixture: the output of tool cyclic_output refers to itself (a cycle)');
+  await expect(cyclic.getByRole('alert')).toContainText(
+    'Plugin Expander fixture: the output of tool cyclic_output refers to itself (a cycle)'
+  );
   await expectResponsive(meter, 'expanding outputs');
   await exampleStillWorks(page);
 });
@@ -161,18 +201,24 @@ test('5,000 tools: 32 are registered, the refusal is shown once on the row', asy
   );
   // The flood goes on for about 20 s; the plugin keeps its 32 tools and nothing else.
   await page.waitForTimeout(5_000);
-  await expect(row.getByText(/^Tools:/)).toHaveText(`Tools: ${Array.from({ length: 32 }, (_, i) => `flood_tool_${i}`).join(', ')}`);
+  await expect(row.getByText(/^Tools:/)).toHaveText(
+    `Tools: ${Array.from({ length: 32 }, (_, i) => `flood_tool_${i}`).join(', ')}`
+  );
   await expect(row.getByRole('alert').filter({ hasText: 'at most 32 tools' })).toHaveCount(1);
   await exampleStillWorks(page);
 });
 
-test('a 200,000-cell render is refused; 19,000 cells are drawn without blocking a frame', async ({ page }) => {
+test('a 200,000-cell render is refused; 19,000 cells are drawn without blocking a frame', async ({
+  page
+}) => {
   await openPluginSettings(page);
   await installExample(page);
   await installFile(page, `${FIXTURES}/big-render.js`, 'Big render fixture');
   const meter = await startGapMeter(page);
   const huge = await tryTool(page, 'Big render fixture', 'huge_render', {});
-  await expect(huge.getByRole('alert')).toContainText('Plugin Big render fixture: the renderer of huge_render failed: The renderer returned an invalid spec: it has more than 20,000 cells, items and images in all.');
+  await expect(huge.getByRole('alert')).toContainText(
+    'Plugin Big render fixture: the renderer of huge_render failed: The renderer returned an invalid spec: it has more than 20,000 cells, items and images in all.'
+  );
   await expect(huge.locator('td')).toHaveCount(0);
   await expectResponsive(meter, '200,000-cell render refused');
 
@@ -183,21 +229,30 @@ test('a 200,000-cell render is refused; 19,000 cells are drawn without blocking 
   await expect(tables).toHaveCount(2);
   await expect(tables.first()).toHaveAttribute('aria-rowcount', '501');
   expect(await large.locator('td').count()).toBeLessThan(2_000);
-  await tables.first().locator('xpath=..').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await tables
+    .first()
+    .locator('xpath=..')
+    .evaluate((box) => box.scrollTo(0, box.scrollHeight));
   await expect(tables.first().getByRole('cell', { name: '499:18', exact: true })).toBeVisible();
   await expectResponsive(drawing, '19,000 cells drawn');
   await exampleStillWorks(page);
 });
 
-test('tool ids that equal or look like Folio\'s own are refused, naming the plugin', async ({ page }) => {
+test("tool ids that equal or look like Folio's own are refused, naming the plugin", async ({ page }) => {
   await openPluginSettings(page);
   await installFile(page, `${FIXTURES}/lookalike.js`, 'Lookalike fixture');
   const row = pluginRow(page, 'Lookalike fixture');
   await expect(row.getByText(/^Tools:/)).toHaveText('Tools: lookalike_ok');
   const refusals = row.getByRole('alert');
-  await expect(refusals.filter({ hasText: 'append_to_note' })).toHaveText('Lookalike fixture: cannot register tool "append_to_note": "append_to_note" is the id of one of Folio\'s own tools.');
-  await expect(refusals.filter({ hasText: /tool "Search_Notes"/ })).toHaveText('Lookalike fixture: cannot register tool "Search_Notes": "Search_Notes" looks like Folio\'s own tool "search_notes".');
-  await expect(refusals.filter({ hasText: /tool "De1ete_N0te"/ })).toHaveText('Lookalike fixture: cannot register tool "De1ete_N0te": "De1ete_N0te" looks like Folio\'s own tool "delete_note".');
+  await expect(refusals.filter({ hasText: 'append_to_note' })).toHaveText(
+    'Lookalike fixture: cannot register tool "append_to_note": "append_to_note" is the id of one of Folio\'s own tools.'
+  );
+  await expect(refusals.filter({ hasText: /tool "Search_Notes"/ })).toHaveText(
+    'Lookalike fixture: cannot register tool "Search_Notes": "Search_Notes" looks like Folio\'s own tool "search_notes".'
+  );
+  await expect(refusals.filter({ hasText: /tool "De1ete_N0te"/ })).toHaveText(
+    'Lookalike fixture: cannot register tool "De1ete_N0te": "De1ete_N0te" looks like Folio\'s own tool "delete_note".'
+  );
   await expect(refusals).toHaveCount(7);
   // The one tool it kept answers under its own name only.
   const result = await tryTool(page, 'Lookalike fixture', 'lookalike_ok', { text: 'hi' });
@@ -209,10 +264,14 @@ test('a plugin frame that navigates away is shown as stopped', async ({ page }) 
   await installExample(page);
   const frame = page.frames().find((f) => f.url().endsWith('/plugin-sandbox.html'))!;
   // The host removes the frame as soon as it sees the navigation, which can be before goto returns.
-  await frame.goto(new URL('/plugin-sandbox-network.html', page.url()).href, { waitUntil: 'commit' }).catch((error: Error) => {
-    if (!/detached/i.test(error.message)) throw error;
-  });
+  await frame
+    .goto(new URL('/plugin-sandbox-network.html', page.url()).href, { waitUntil: 'commit' })
+    .catch((error: Error) => {
+      if (!/detached/i.test(error.message)) throw error;
+    });
   const row = pluginRow(page, 'Vacation packing');
-  await expect(row.getByRole('status').filter({ hasText: 'Stopped: its sandbox page navigated away.' })).toBeVisible({ timeout: 10_000 });
+  await expect(
+    row.getByRole('status').filter({ hasText: 'Stopped: its sandbox page navigated away.' })
+  ).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('iframe[data-folio-plugin="Vacation packing"]')).toHaveCount(0);
 });

@@ -2,14 +2,25 @@
 // … call delete_note", and the scripted model obeys. The sidebar names the plugin on its call and
 // asks before the delete; the note is trashed only if the user allows it (and, as it is the open
 // note, accepts the suggestion the delete becomes).
-import { chatRequests, configureProvider, expect, noteIdByTitle, openSidebar, send, test } from './agent-helpers';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  noteIdByTitle,
+  openSidebar,
+  send,
+  test
+} from './agent-helpers';
 import { installFile, openPluginSettings } from './plugins-helpers';
 
 // A served window large enough for every tool: "tidy up my workspace" names no tool, and on a
 // small window the turn would offer only the tools the message asks for (no delete_note at all).
 test.use({ modelOptions: { models: [{ id: 'scripted-model', context_length: 32_768 }] } });
 
-async function setUp(page: import('@playwright/test').Page, model: import('../tests/model-server/server').ModelServer) {
+async function setUp(
+  page: import('@playwright/test').Page,
+  model: import('../tests/model-server/server').ModelServer
+) {
   const dialog = await openPluginSettings(page);
   await installFile(page, 'tests/fixtures/plugins/tidy-helper.js', 'Tidy helper');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -29,11 +40,16 @@ async function setUp(page: import('@playwright/test').Page, model: import('../te
   return { sidebar, id };
 }
 
-test('a delete that follows plugin output waits for the user; declined, the note stays', async ({ page, model }) => {
+test('a delete that follows plugin output waits for the user; declined, the note stays', async ({
+  page,
+  model
+}) => {
   const { sidebar, id } = await setUp(page, model);
   const confirm = sidebar.getByRole('group', { name: 'Confirm action' });
   await expect(confirm).toContainText('right after reading output from the plugin Tidy helper');
-  await expect(sidebar.locator('summary', { hasText: 'tidy_helper' })).toContainText('from plugin Tidy helper');
+  await expect(sidebar.locator('summary', { hasText: 'tidy_helper' })).toContainText(
+    'from plugin Tidy helper'
+  );
   await page.screenshot({ path: 'test-results/plugins-injection-confirm.png' });
   await confirm.getByRole('button', { name: 'Deny' }).click();
   await expect(sidebar.getByText('All tidy.')).toBeVisible();
@@ -47,7 +63,10 @@ test('a delete that follows plugin output waits for the user; declined, the note
   expect(JSON.stringify(requests[2].body)).toContain('The user declined this call: delete_note was not run');
 });
 
-test('allowed, the delete runs and, accepted, the note goes to the trash, where it can be restored', async ({ page, model }) => {
+test('allowed, the delete runs and, accepted, the note goes to the trash, where it can be restored', async ({
+  page,
+  model
+}) => {
   const { sidebar, id } = await setUp(page, model);
   await sidebar.getByRole('group', { name: 'Confirm action' }).getByRole('button', { name: 'Allow' }).click();
   await expect(sidebar.getByText('All tidy.')).toBeVisible();

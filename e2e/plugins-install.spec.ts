@@ -5,7 +5,9 @@ import { installExample, installFile, openPluginSettings, pluginRow, tryTool } f
 
 const TRIP = { destination: 'the Lake District', days: 5, companions: ['my dog'] };
 
-test('the example plugin installs in one click and its tool draws a checklist with thumbnails', async ({ page }) => {
+test('the example plugin installs in one click and its tool draws a checklist with thumbnails', async ({
+  page
+}) => {
   const dialog = await openPluginSettings(page);
   await installExample(page);
   const row = pluginRow(page, 'Vacation packing');
@@ -17,7 +19,13 @@ test('the example plugin installs in one click and its tool draws a checklist wi
   await expect(list.getByRole('checkbox', { name: 'Old towel for muddy paws' })).not.toBeChecked();
   const thumbs = list.locator('img');
   await expect(thumbs).toHaveCount(21);
-  const loaded = await thumbs.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src.startsWith('data:image/svg+xml') && (img as HTMLImageElement).naturalWidth > 0));
+  const loaded = await thumbs.evaluateAll((imgs) =>
+    imgs.map(
+      (img) =>
+        (img as HTMLImageElement).src.startsWith('data:image/svg+xml') &&
+        (img as HTMLImageElement).naturalWidth > 0
+    )
+  );
   expect(loaded.every(Boolean)).toBe(true);
   await result.scrollIntoViewIfNeeded();
   await dialog.screenshot({ path: 'test-results/plugins-rendered-list.png' });
@@ -32,7 +40,9 @@ test('the plugin runs in an opaque-origin frame sandboxed to scripts only', asyn
   expect(await frame!.evaluate(() => origin)).toBe('null');
 });
 
-test('switching a plugin off takes its tool away, and on brings it back, across a reload', async ({ page }) => {
+test('switching a plugin off takes its tool away, and on brings it back, across a reload', async ({
+  page
+}) => {
   const dialog = await openPluginSettings(page);
   await installExample(page);
   await dialog.getByRole('switch', { name: 'Vacation packing' }).uncheck();
@@ -59,7 +69,9 @@ test('a plugin file shows its permissions before it installs, and on its row', a
   await dialog.getByLabel('Plugin file').setInputFiles({
     name: 'reader.js',
     mimeType: 'text/javascript',
-    buffer: Buffer.from('/* @folio-plugin\n{"id":"test.reader","name":"Reader","version":"1.0.0","permissions":["notes:read"]}\n*/\nfolio.plugins.register({});\n')
+    buffer: Buffer.from(
+      '/* @folio-plugin\n{"id":"test.reader","name":"Reader","version":"1.0.0","permissions":["notes:read"]}\n*/\nfolio.plugins.register({});\n'
+    )
   });
   const prompt = dialog.getByRole('group', { name: 'Install Reader' });
   await expect(prompt).toContainText('Read your notes, notebooks and tags');
@@ -69,7 +81,9 @@ test('a plugin file shows its permissions before it installs, and on its row', a
 
 test('a file that is not a plugin is refused with a readable message', async ({ page }) => {
   const dialog = await openPluginSettings(page);
-  await dialog.getByLabel('Plugin file').setInputFiles({ name: 'x.js', mimeType: 'text/javascript', buffer: Buffer.from('alert(1)') });
+  await dialog
+    .getByLabel('Plugin file')
+    .setInputFiles({ name: 'x.js', mimeType: 'text/javascript', buffer: Buffer.from('alert(1)') });
   await expect(dialog.getByRole('alert')).toContainText('This is not a Folio plugin');
 });
 
@@ -90,25 +104,46 @@ test('the manager shows installed plugins', async ({ page }) => {
   await expect(dialog.getByRole('list', { name: 'Installed plugins' }).getByRole('listitem')).toHaveCount(2);
 });
 
-test('only a plugin with the network permission gets the sandbox page that allows https', async ({ page, request }) => {
+test('only a plugin with the network permission gets the sandbox page that allows https', async ({
+  page,
+  request
+}) => {
   const dialog = await openPluginSettings(page);
   await installExample(page);
   await dialog.getByLabel('Plugin file').setInputFiles({
     name: 'net.js',
     mimeType: 'text/javascript',
-    buffer: Buffer.from('/* @folio-plugin\n{"id":"test.net","name":"Net","version":"1.0.0","permissions":["network"]}\n*/\nfolio.plugins.register({});\n')
+    buffer: Buffer.from(
+      '/* @folio-plugin\n{"id":"test.net","name":"Net","version":"1.0.0","permissions":["network"]}\n*/\nfolio.plugins.register({});\n'
+    )
   });
-  await expect(dialog.getByRole('group', { name: 'Install Net' })).toContainText('Connect to the internet (https)');
-  await dialog.getByRole('group', { name: 'Install Net' }).getByRole('button', { name: 'Allow and install' }).click();
+  await expect(dialog.getByRole('group', { name: 'Install Net' })).toContainText(
+    'Connect to the internet (https)'
+  );
+  await dialog
+    .getByRole('group', { name: 'Install Net' })
+    .getByRole('button', { name: 'Allow and install' })
+    .click();
   await expect(pluginRow(page, 'Net')).toContainText('Running');
-  await expect(page.locator('iframe[data-folio-plugin="Net"]')).toHaveAttribute('src', /\/plugin-sandbox-network\.html$/);
-  await expect(page.locator('iframe[data-folio-plugin="Vacation packing"]')).toHaveAttribute('src', /\/plugin-sandbox\.html$/);
-  const policy = async (path: string) => /content="(default-src[^"]+)"/.exec(await (await request.get(path)).text())?.[1] ?? '';
+  await expect(page.locator('iframe[data-folio-plugin="Net"]')).toHaveAttribute(
+    'src',
+    /\/plugin-sandbox-network\.html$/
+  );
+  await expect(page.locator('iframe[data-folio-plugin="Vacation packing"]')).toHaveAttribute(
+    'src',
+    /\/plugin-sandbox\.html$/
+  );
+  const policy = async (path: string) =>
+    /content="(default-src[^"]+)"/.exec(await (await request.get(path)).text())?.[1] ?? '';
   expect(await policy('/plugin-sandbox.html')).toContain("connect-src 'none'; img-src data: blob:;");
-  expect(await policy('/plugin-sandbox-network.html')).toContain('connect-src https:; img-src data: blob: https:;');
+  expect(await policy('/plugin-sandbox-network.html')).toContain(
+    'connect-src https:; img-src data: blob: https:;'
+  );
 });
 
-test('a plugin with notes permissions reads and writes notes through folio.data and joplin.data', async ({ page }) => {
+test('a plugin with notes permissions reads and writes notes through folio.data and joplin.data', async ({
+  page
+}) => {
   const dialog = await openPluginSettings(page);
   const script = `/* @folio-plugin
 {"id":"test.notes","name":"Notes helper","version":"1.0.0","permissions":["notes:read","notes:write"]}
@@ -119,11 +154,20 @@ folio.ai.tools.register({ id: 'note_roundtrip', description: 'x', inputSchema: {
   return { created: created.title, found: found.results.map((r) => r.title) };
 } });
 `;
-  await dialog.getByLabel('Plugin file').setInputFiles({ name: 'notes.js', mimeType: 'text/javascript', buffer: Buffer.from(script) });
-  await dialog.getByRole('group', { name: 'Install Notes helper' }).getByRole('button', { name: 'Allow and install' }).click();
+  await dialog
+    .getByLabel('Plugin file')
+    .setInputFiles({ name: 'notes.js', mimeType: 'text/javascript', buffer: Buffer.from(script) });
+  await dialog
+    .getByRole('group', { name: 'Install Notes helper' })
+    .getByRole('button', { name: 'Allow and install' })
+    .click();
   await expect(pluginRow(page, 'Notes helper')).toContainText('Tools: note_roundtrip');
   const result = await tryTool(page, 'Notes helper', 'note_roundtrip', {});
-  await expect(result.locator('pre')).toHaveText(JSON.stringify({ created: 'From a plugin', found: ['From a plugin'] }, null, 2));
+  await expect(result.locator('pre')).toHaveText(
+    JSON.stringify({ created: 'From a plugin', found: ['From a plugin'] }, null, 2)
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('listbox', { name: 'Notes' }).getByRole('option', { name: 'From a plugin' })).toBeVisible();
+  await expect(
+    page.getByRole('listbox', { name: 'Notes' }).getByRole('option', { name: 'From a plugin' })
+  ).toBeVisible();
 });

@@ -14,7 +14,10 @@ async function waitForServiceWorker(page: Page) {
     ]);
     return registration !== null;
   });
-  expect(registered, 'the app registers its service worker (registerServiceWorker() in the root layout)').toBe(true);
+  expect(
+    registered,
+    'the app registers its service worker (registerServiceWorker() in the root layout)'
+  ).toBe(true);
   // The worker claims open pages when it activates; a reload is the fallback if it has not yet.
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -28,7 +31,14 @@ test('reloads the app with the browser offline after the first visit', async ({ 
   await context.setOffline(true);
   // The service worker is offline too, so the shell below can only come from its cache.
   const worker = context.serviceWorkers()[0];
-  expect(await worker.evaluate(() => fetch('/', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+  expect(
+    await worker.evaluate(() =>
+      fetch('/', { cache: 'no-store' }).then(
+        () => 'online',
+        () => 'offline'
+      )
+    )
+  ).toBe('offline');
 
   await page.reload();
   await expect(page).toHaveTitle('Folio');
@@ -40,9 +50,17 @@ test('precaches the app shell on the first visit', async ({ page }) => {
   await waitForServiceWorker(page);
   const cached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith('folio-shell-'));
-    const urls = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat().map((r) => new URL(r.url).pathname);
-    const scripts = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
-    return { shell: urls.includes('/'), manifest: urls.includes('/manifest.webmanifest'), missing: scripts.filter((s) => !urls.includes(s)) };
+    const urls = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys())))
+      .flat()
+      .map((r) => new URL(r.url).pathname);
+    const scripts = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (l) => new URL(l.href).pathname
+    );
+    return {
+      shell: urls.includes('/'),
+      manifest: urls.includes('/manifest.webmanifest'),
+      missing: scripts.filter((s) => !urls.includes(s))
+    };
   });
   expect(cached).toEqual({ shell: true, manifest: true, missing: [] });
 });
@@ -52,8 +70,15 @@ test('links a web manifest whose icons load at their stated sizes', async ({ pag
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = await page.evaluate(async (url) => (await fetch(url!)).json(), href);
   expect(manifest).toMatchObject({ name: 'Folio', start_url: '/', display: 'standalone' });
-  const pngs = (manifest.icons as { src: string; sizes: string; type: string; purpose: string }[]).filter((i) => i.type === 'image/png');
-  expect(pngs.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+  const pngs = (manifest.icons as { src: string; sizes: string; type: string; purpose: string }[]).filter(
+    (i) => i.type === 'image/png'
+  );
+  expect(pngs.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '192x192 maskable',
+    '512x512 any',
+    '512x512 maskable'
+  ]);
   for (const icon of pngs) {
     const size = await page.evaluate(async (src) => {
       const image = new Image();

@@ -27,10 +27,14 @@ test.beforeAll(async () => {
   server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     let file = join(BUILD_DIR, path);
-    if (!file.startsWith(BUILD_DIR) || !existsSync(file) || path.endsWith('/')) file = join(BUILD_DIR, '200.html');
+    if (!file.startsWith(BUILD_DIR) || !existsSync(file) || path.endsWith('/'))
+      file = join(BUILD_DIR, '200.html');
     let body = readFileSync(file);
     if (path === '/service-worker.js') body = Buffer.concat([body, Buffer.from(`\n// release ${release}\n`)]);
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache'
+    });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,6 +73,8 @@ test('offers a new version and switches to it on Reload', async ({ page }) => {
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(prompt).toHaveCount(0);
   await expect(appShell(page)).toBeVisible();
-  const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null);
+  const waiting = await page.evaluate(
+    async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null
+  );
   expect(waiting).toBeNull();
 });

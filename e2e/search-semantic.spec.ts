@@ -41,7 +41,9 @@ test.beforeAll(async () => {
       const data = input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) }));
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+        res.end(
+          JSON.stringify({ object: 'list', model, data, usage: { prompt_tokens: 0, total_tokens: 0 } })
+        );
       }, DELAY_MS);
     });
   });
@@ -55,7 +57,9 @@ test.afterAll(async () => {
 
 async function chooseEmbeddingServer(page: Page): Promise<void> {
   const dialog = await openSettings(page, 'Semantic search');
-  await dialog.getByRole('combobox', { name: 'Embedding model' }).selectOption({ label: 'OpenAI-compatible server' });
+  await dialog
+    .getByRole('combobox', { name: 'Embedding model' })
+    .selectOption({ label: 'OpenAI-compatible server' });
   await dialog.getByRole('textbox', { name: 'Embeddings base URL' }).fill(baseUrl);
   await dialog.getByRole('textbox', { name: 'Embeddings model' }).fill('test-embed');
   await dialog.getByRole('button', { name: 'Use this embedding model' }).click();
@@ -63,7 +67,9 @@ async function chooseEmbeddingServer(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
-test('notes are indexed in the background with pause and resume, then Related notes appear', async ({ page }) => {
+test('notes are indexed in the background with pause and resume, then Related notes appear', async ({
+  page
+}) => {
   test.setTimeout(120_000);
   await openApp(page);
   await createNote(page, 'Sourdough starter', 'feed the sourdough starter with flour and water');

@@ -21,14 +21,18 @@ function listedTitles(page: Page): Promise<string[]> {
 async function searchFor(page: Page, query: string, titles: string[]): Promise<void> {
   await searchBox(page).fill(query);
   // The first search of a page also waits for the worker to start and build its index.
-  await expect.poll(() => listedTitles(page), { message: `results of ${query}`, timeout: 15_000 }).toEqual(titles);
+  await expect
+    .poll(() => listedTitles(page), { message: `results of ${query}`, timeout: 15_000 })
+    .toEqual(titles);
 }
 
 async function addTag(page: Page, tag: string): Promise<void> {
   const input = page.getByRole('combobox', { name: 'Add tag' });
   await input.fill(tag);
   await input.press('Enter');
-  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: tag })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: tag })
+  ).toBeVisible();
 }
 
 async function newNotebook(page: Page, name: string): Promise<void> {
@@ -36,7 +40,10 @@ async function newNotebook(page: Page, name: string): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Notebook name' });
   await field.fill(name);
   await field.press('Enter');
-  await page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Notebooks' })
+    .getByRole('button', { name, exact: true })
+    .click();
 }
 
 test.describe('search notes', () => {
@@ -52,7 +59,10 @@ test.describe('search notes', () => {
 
   test('finds a phrase, words in rank order, with the match marked', async ({ page }) => {
     await searchFor(page, '"quick brown"', ['Zoo visit']);
-    await expect(notesList(page).getByRole('option', { name: 'Zoo visit' }).locator('mark')).toHaveText(['quick', 'brown']);
+    await expect(notesList(page).getByRole('option', { name: 'Zoo visit' }).locator('mark')).toHaveText([
+      'quick',
+      'brown'
+    ]);
     // A title match ranks before body-only matches.
     const titles = await (async () => {
       await searchBox(page).fill('fox');
@@ -125,7 +135,9 @@ test.describe('without the service worker', () => {
     await page.route(/workspace\.worker-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await openApp(page);
     await searchBox(page).fill('anything');
-    await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'Search failed' })).toBeVisible({
+      timeout: 10_000
+    });
     await expect(notesList(page)).toBeVisible();
   });
 });

@@ -31,7 +31,10 @@ async function setUp(page: Page, model: ModelServer, text: string) {
 
 test('a rewrite is shown as a suggestion, accepted, and undone in one step', async ({ page, model }) => {
   model.enqueue(
-    { type: 'tool_calls', calls: [call('rewrite_paragraph', { anchor: 'the stove', text: 'the camping stove' })] },
+    {
+      type: 'tool_calls',
+      calls: [call('rewrite_paragraph', { anchor: 'the stove', text: 'the camping stove' })]
+    },
     { type: 'text', text: 'I suggested a clearer word.' },
     { type: 'text', text: 'Glad you liked it.' }
   );
@@ -64,12 +67,17 @@ test('a rewrite is shown as a suggestion, accepted, and undone in one step', asy
 
   await send(page, 'Thanks');
   await expect(sidebar.getByText('Glad you liked it.')).toBeVisible();
-  expect(JSON.stringify(chatRequests(model)[2].body)).toMatch(/rewrite_paragraph \\"the stove\\".*: accepted/);
+  expect(JSON.stringify(chatRequests(model)[2].body)).toMatch(
+    /rewrite_paragraph \\"the stove\\".*: accepted/
+  );
 });
 
 test('a rejected insert leaves the note as it was', async ({ page, model }) => {
   model.enqueue(
-    { type: 'tool_calls', calls: [call('insert_after_anchor', { anchor: 'Pack the tent.', text: 'Pack the dog food.' })] },
+    {
+      type: 'tool_calls',
+      calls: [call('insert_after_anchor', { anchor: 'Pack the tent.', text: 'Pack the dog food.' })]
+    },
     { type: 'text', text: 'Added a line for the dog.' },
     { type: 'text', text: 'Understood.' }
   );
@@ -91,11 +99,15 @@ test('an edit of the selection replaces only the selected text', async ({ page, 
     { type: 'text', text: 'Replaced it.' }
   );
   const sidebar = await setUp(page, model, 'Hello brave world.');
-  await body(page).getByText('Hello brave world.').dblclick({ position: { x: 60, y: 8 } });
+  await body(page)
+    .getByText('Hello brave world.')
+    .dblclick({ position: { x: 60, y: 8 } });
   await expect.poll(() => page.evaluate(() => getSelection()?.toString().trim())).toBe('brave');
   await send(page, 'Change this word');
   await expect(sidebar.getByText('Replaced it.')).toBeVisible();
-  const tools = (chatRequests(model)[0].body as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name);
+  const tools = (chatRequests(model)[0].body as { tools: { function: { name: string } }[] }).tools.map(
+    (t) => t.function.name
+  );
   expect(tools).toContain('edit_selection');
   expect(tools).not.toContain('rewrite_paragraph');
   await suggestions(page).getByRole('button', { name: 'Accept' }).click();
@@ -106,7 +118,10 @@ test('two edits: one accepted, one rejected', async ({ page, model }) => {
   model.enqueue(
     {
       type: 'tool_calls',
-      calls: [call('rewrite_paragraph', { anchor: 'tent', text: 'big tent' }), call('append_to_note', { text: 'Check the weather.' })]
+      calls: [
+        call('rewrite_paragraph', { anchor: 'tent', text: 'big tent' }),
+        call('append_to_note', { text: 'Check the weather.' })
+      ]
     },
     { type: 'text', text: 'Two suggestions.' },
     { type: 'text', text: 'Noted.' }
@@ -155,10 +170,19 @@ test('typing into a pending range marks the suggestion stale', async ({ page, mo
 test('a suggestion grows while the model writes it', async ({ page, model }) => {
   const text = 'Pack the tent, the camping stove, two pots, matches and a lighter.';
   model.enqueue(
-    { type: 'tool_calls', calls: [call('rewrite_paragraph', { anchor: 'Pack the tent.', text })], pieceSize: 4, delayMs: 60 },
+    {
+      type: 'tool_calls',
+      calls: [call('rewrite_paragraph', { anchor: 'Pack the tent.', text })],
+      pieceSize: 4,
+      delayMs: 60
+    },
     { type: 'text', text: 'Done writing.' }
   );
-  const sidebar = await setUp(page, model, 'Pack the tent.\n\nCheck the weather forecast before leaving on Friday.');
+  const sidebar = await setUp(
+    page,
+    model,
+    'Pack the tent.\n\nCheck the weather forecast before leaving on Friday.'
+  );
   await send(page, 'Expand the list');
   await expect(suggestions(page)).toContainText('Writing…');
   const partial = await body(page).locator('.folio-suggest-ins').first().innerText();
@@ -170,9 +194,17 @@ test('a suggestion grows while the model writes it', async ({ page, model }) => 
   expect(await noteText(page)).toMatch(new RegExp(`^${text}\\s*Check the weather`));
 });
 
-test('an edit that arrives after the note was switched is refused, and the other note is untouched', async ({ page, model }) => {
+test('an edit that arrives after the note was switched is refused, and the other note is untouched', async ({
+  page,
+  model
+}) => {
   model.enqueue(
-    { type: 'tool_calls', calls: [call('append_to_note', { text: 'A line the model took its time writing, word by word.' })], pieceSize: 2, delayMs: 80 },
+    {
+      type: 'tool_calls',
+      calls: [call('append_to_note', { text: 'A line the model took its time writing, word by word.' })],
+      pieceSize: 2,
+      delayMs: 80
+    },
     { type: 'text', text: 'Could not edit it.' }
   );
   await openApp(page);

@@ -15,7 +15,10 @@ export async function openSettings(page: Page, section?: string) {
   const dialog = settingsDialog(page);
   await expect(dialog).toBeVisible();
   if (section) {
-    await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: section }).click();
+    await dialog
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('button', { name: section })
+      .click();
     await expect(dialog.getByRole('region', { name: section })).toBeVisible();
   }
   return dialog;

@@ -10,7 +10,10 @@ test('a save refused for lack of space shows an alert, keeps the edit and retrie
     w.failWrites = true;
     for (const method of ['put', 'add'] as const) {
       const original = IDBObjectStore.prototype[method];
-      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<typeof original>) {
+      IDBObjectStore.prototype[method] = function (
+        this: IDBObjectStore,
+        ...args: Parameters<typeof original>
+      ) {
         if (w.failWrites) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         return original.apply(this, args);
       } as typeof original;

@@ -61,8 +61,12 @@ test('the AI assistant button toggles the sidebar placeholder', async ({ page })
 test('Settings opens a dialog with the storage status, closed by Escape', async ({ page }) => {
   await openApp(page);
   const dialog = await openSettings(page, 'Storage and backup');
-  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(/persistent storage/);
-  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(/Using|does not report/);
+  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(
+    /persistent storage/
+  );
+  await expect(dialog.getByRole('region', { name: 'Storage and backup' })).toContainText(
+    /Using|does not report/
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

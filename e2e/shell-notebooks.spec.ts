@@ -13,7 +13,9 @@ async function newNotebook(page: Page, name: string) {
 }
 
 async function openMenu(page: Page, notebook: string, item: string) {
-  await tree(page).getByRole('button', { name: `Actions for ${notebook}` }).click();
+  await tree(page)
+    .getByRole('button', { name: `Actions for ${notebook}` })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -51,19 +53,27 @@ test('a notebook is nested with Move to… and shown under its parent', async ({
   await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeVisible();
 });
 
-test('a notebook is nested by dragging it onto another, and un-nested by dropping it on the top level', async ({ page }) => {
+test('a notebook is nested by dragging it onto another, and un-nested by dropping it on the top level', async ({
+  page
+}) => {
   await openApp(page);
   await newNotebook(page, 'Home');
   await newNotebook(page, 'Recipes');
-  await tree(page).getByRole('group', { name: 'Recipes' }).dragTo(tree(page).getByRole('group', { name: 'Home' }));
+  await tree(page)
+    .getByRole('group', { name: 'Recipes' })
+    .dragTo(tree(page).getByRole('group', { name: 'Home' }));
   await expect(tree(page).getByRole('button', { name: 'Collapse Home' })).toBeVisible();
-  await tree(page).getByRole('group', { name: 'Recipes' }).dragTo(tree(page).getByRole('group', { name: 'Top level' }), {
-    targetPosition: { x: 20, y: 200 }
-  });
+  await tree(page)
+    .getByRole('group', { name: 'Recipes' })
+    .dragTo(tree(page).getByRole('group', { name: 'Top level' }), {
+      targetPosition: { x: 20, y: 200 }
+    });
   await expect(tree(page).getByRole('button', { name: 'Collapse Home' })).toHaveCount(0);
 });
 
-test('a note created in a notebook is listed there, and deleting the notebook (confirmed) trashes both', async ({ page }) => {
+test('a note created in a notebook is listed there, and deleting the notebook (confirmed) trashes both', async ({
+  page
+}) => {
   await openApp(page);
   await newNotebook(page, 'Temporary');
   await createNote(page, 'Inside temporary');
@@ -71,12 +81,18 @@ test('a note created in a notebook is listed there, and deleting the notebook (c
   await tree(page).getByRole('button', { name: 'Notes', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toHaveCount(0);
   await openMenu(page, 'Temporary', 'Delete');
-  await page.getByRole('dialog', { name: 'Delete notebook' }).getByRole('button', { name: 'Move to trash' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete notebook' })
+    .getByRole('button', { name: 'Move to trash' })
+    .click();
   await expect(tree(page).getByRole('button', { name: 'Temporary', exact: true })).toHaveCount(0);
   await tree(page).getByRole('button', { name: 'Trash', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Trashed notebooks' })).toContainText('Temporary');
   await expect(page.getByRole('list', { name: 'Trashed notes' })).toContainText('Inside temporary');
-  await page.getByRole('list', { name: 'Trashed notebooks' }).getByRole('button', { name: 'Restore' }).click();
+  await page
+    .getByRole('list', { name: 'Trashed notebooks' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
   await tree(page).getByRole('button', { name: 'Temporary', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: 'Inside temporary' })).toBeVisible();
 });
@@ -86,7 +102,9 @@ test('a note dragged from the list onto a notebook moves there', async ({ page }
   await newNotebook(page, 'Archive');
   await tree(page).getByRole('button', { name: 'All notes' }).click();
   await createNote(page, 'Old memo');
-  await notesList(page).getByRole('option', { name: 'Old memo' }).dragTo(tree(page).getByRole('group', { name: 'Archive' }));
+  await notesList(page)
+    .getByRole('option', { name: 'Old memo' })
+    .dragTo(tree(page).getByRole('group', { name: 'Archive' }));
   await tree(page).getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: 'Old memo' })).toBeVisible();
 });

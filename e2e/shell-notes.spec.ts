@@ -15,7 +15,10 @@ test('a reload reopens the note that was open', async ({ page }) => {
   await createNote(page, 'Where I was', 'still here');
   await page.reload();
   await expect(title(page)).toHaveValue('Where I was');
-  await expect(notesList(page).getByRole('option', { name: 'Where I was' })).toHaveAttribute('aria-selected', 'true');
+  await expect(notesList(page).getByRole('option', { name: 'Where I was' })).toHaveAttribute(
+    'aria-selected',
+    'true'
+  );
 });
 
 test('a reload right after typing keeps the edit (flushed on page hide)', async ({ page }) => {
@@ -28,7 +31,9 @@ test('a reload right after typing keeps the edit (flushed on page hide)', async 
   await expect(body(page)).toHaveText('typed just before reload');
 });
 
-test('the list shows the most recently edited note first, Untitled when it has no title', async ({ page }) => {
+test('the list shows the most recently edited note first, Untitled when it has no title', async ({
+  page
+}) => {
   await openApp(page);
   await createNote(page, 'First');
   await page.getByRole('button', { name: 'New note', exact: true }).click();
@@ -72,7 +77,9 @@ test('tags are added with autocomplete and removed', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([/^travel/]);
   await createNote(page, 'Hotel');
   const input = page.getByRole('combobox', { name: 'Add tag' });
-  const suggestions = await input.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+  const suggestions = await input.evaluate((el) =>
+    [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value)
+  );
   expect(suggestions).toEqual(['travel']);
   await input.fill('travel');
   await input.press('Enter');
@@ -87,7 +94,10 @@ test('a deleted note goes to the trash and is restored from there', async ({ pag
   await page.getByRole('button', { name: 'Delete note' }).click();
   await expect(notesList(page).getByRole('option', { name: 'Keep me' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Trash', exact: true }).click();
-  const item = page.getByRole('list', { name: 'Trashed notes' }).getByRole('listitem').filter({ hasText: 'Keep me' });
+  const item = page
+    .getByRole('list', { name: 'Trashed notes' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Keep me' });
   await item.getByRole('button', { name: 'Restore' }).click();
   await expect(item).toHaveCount(0);
   await page.getByRole('button', { name: 'All notes' }).click();
@@ -117,7 +127,9 @@ test('undo and redo act on the editor', async ({ page }) => {
   await expect(body(page)).toHaveText('abc');
 });
 
-test('a task list item is ticked by clicking its checkbox, and stays ticked after a reload', async ({ page }) => {
+test('a task list item is ticked by clicking its checkbox, and stays ticked after a reload', async ({
+  page
+}) => {
   await openApp(page);
   await createNote(page, 'Packing');
   await body(page).click();

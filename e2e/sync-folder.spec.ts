@@ -7,9 +7,13 @@ import { closeSettings, openSettings, syncNow } from './sync-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('syncs into a folder chosen with the File System Access API, in Joplin\u2019s layout', async ({ page }) => {
+test('syncs into a folder chosen with the File System Access API, in Joplin\u2019s layout', async ({
+  page
+}) => {
   await page.addInitScript(() => {
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+    (
+      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+    ).showDirectoryPicker = async () =>
       (await navigator.storage.getDirectory()).getDirectoryHandle('sync-target', { create: true });
   });
   await openApp(page);
@@ -28,10 +32,13 @@ test('syncs into a folder chosen with the File System Access API, in Joplin\u201
     const names: string[] = [];
     for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
     const texts: string[] = [];
-    for (const name of names.filter((n) => n.endsWith('.md'))) texts.push(await (await (await dir.getFileHandle(name)).getFile()).text());
+    for (const name of names.filter((n) => n.endsWith('.md')))
+      texts.push(await (await (await dir.getFileHandle(name)).getFile()).text());
     return { names: names.sort(), texts };
   });
-  expect(files.names).toEqual(expect.arrayContaining(['.lock', '.resource', '.sync', 'info.json', 'locks', 'temp']));
+  expect(files.names).toEqual(
+    expect.arrayContaining(['.lock', '.resource', '.sync', 'info.json', 'locks', 'temp'])
+  );
   const note = files.texts.find((t) => t.startsWith('Into the folder\n\n'));
   expect(note).toContain('on disk');
   expect(note).toMatch(/\ntype_: 1$/);
@@ -50,5 +57,8 @@ test('hides the folder target where the browser cannot pick folders', async ({ p
   });
   await openApp(page);
   const dialog = await openSettings(page);
-  await expect(dialog.getByRole('combobox', { name: 'Sync target' }).getByRole('option')).toHaveText(['None', 'WebDAV server']);
+  await expect(dialog.getByRole('combobox', { name: 'Sync target' }).getByRole('option')).toHaveText([
+    'None',
+    'WebDAV server'
+  ]);
 });

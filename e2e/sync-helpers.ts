@@ -11,7 +11,12 @@ export async function openSettings(page: Page) {
 }
 
 /** Sets WebDAV sync to `folder` on the server (Settings stays open); returns the dialog. */
-export async function configureWebDav(page: Page, server: DavServer, folder: string, password = server.password) {
+export async function configureWebDav(
+  page: Page,
+  server: DavServer,
+  folder: string,
+  password = server.password
+) {
   const dialog = await openSettings(page);
   await dialog.getByRole('combobox', { name: 'Sync target' }).selectOption('webdav');
   await dialog.getByRole('textbox', { name: 'Server URL' }).fill(server.url(folder));
@@ -32,7 +37,10 @@ export async function syncNow(page: Page) {
 
 /** Closes the Settings dialog. */
 export async function closeSettings(page: Page) {
-  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
 }
 
 /** Syncs from a fresh Settings dialog and closes it. */

@@ -43,11 +43,16 @@ test.afterAll(async () => {
 async function pasteImage() {
   await body(page).click();
   await page.keyboard.press('End');
-  await page.evaluate((bytes) => {
-    const data = new DataTransfer();
-    data.items.add(new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' }));
-    document.querySelector('[aria-label="Note body"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, [...PIXEL]);
+  await page.evaluate(
+    (bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' }));
+      document
+        .querySelector('[aria-label="Note body"]')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [...PIXEL]
+  );
   await expect(body(page).getByRole('img', { name: 'pixel.png' })).toBeVisible();
   await expect(saveStatus(page)).toHaveText('Saved');
 }
@@ -100,7 +105,9 @@ test('notes, notebooks, tags and to-dos made in Joplin appear in Folio', async (
 
   await tree(page).getByRole('button', { name: 'Joplin book', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: /^Joplin todo/ })).toBeVisible();
-  await notesList(page).getByRole('option', { name: /^From Joplin/ }).click();
+  await notesList(page)
+    .getByRole('option', { name: /^From Joplin/ })
+    .click();
   await expect(body(page).locator('strong')).toHaveText('Joplin');
   await expect(page.getByRole('list', { name: 'Tags' })).toContainText('joplin-tag');
 });
@@ -115,8 +122,12 @@ test('an edit on both sides gives a conflict copy in Folio when Folio syncs seco
   await syncOnce(page);
 
   await expect(body(page)).toContainText('Joplin changed it first.');
-  await tree(page).getByRole('button', { name: /^Conflicts/ }).click();
-  await notesList(page).getByRole('option', { name: /^From Joplin/ }).click();
+  await tree(page)
+    .getByRole('button', { name: /^Conflicts/ })
+    .click();
+  await notesList(page)
+    .getByRole('option', { name: /^From Joplin/ })
+    .click();
   const conflict = page.getByRole('group', { name: 'Conflict' });
   await expect(conflict.getByRole('region', { name: 'Mine' })).toContainText('Folio changed it second.');
   await expect(conflict.getByRole('region', { name: 'Theirs' })).toContainText('Joplin changed it first.');
@@ -132,7 +143,9 @@ test('an edit on both sides gives a conflict copy in Joplin when Joplin syncs se
   await peer.run('use', 'Folio book');
   await peer.run('set', 'From Folio', 'body', '--', 'Joplin is second this time.');
   await tree(page).getByRole('button', { name: 'Folio book', exact: true }).click();
-  await notesList(page).getByRole('option', { name: /^From Folio/ }).click();
+  await notesList(page)
+    .getByRole('option', { name: /^From Folio/ })
+    .click();
   await body(page).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Folio is first this time.');

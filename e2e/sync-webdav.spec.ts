@@ -41,7 +41,9 @@ test('sets up sync in Settings and shares notes between two browser profiles', a
   await configureWebDav(pageB, server, name);
   await syncNow(pageB);
   await closeSettings(pageB);
-  await notesList(pageB).getByRole('option', { name: /^Written in profile A/ }).click();
+  await notesList(pageB)
+    .getByRole('option', { name: /^Written in profile A/ })
+    .click();
   await expect(body(pageB)).toContainText('Hello from A');
 
   await body(pageB).click();
@@ -71,7 +73,10 @@ test('says when the password is wrong, and Retry syncs once it is fixed', async 
 test('refuses a target with end-to-end encryption and writes nothing there', async ({ page }) => {
   const name = folder();
   await server.mkcol(name);
-  writeFileSync(join(server.root, name, 'info.json'), JSON.stringify({ version: 3, e2ee: { value: true, updatedTime: 1 }, masterKeys: [{ id: 'k' }] }));
+  writeFileSync(
+    join(server.root, name, 'info.json'),
+    JSON.stringify({ version: 3, e2ee: { value: true, updatedTime: 1 }, masterKeys: [{ id: 'k' }] })
+  );
   await openApp(page);
   await createNote(page, 'Secret', 'stays here');
   const dialog = await configureWebDav(page, server, name);
@@ -82,7 +87,9 @@ test('refuses a target with end-to-end encryption and writes nothing there', asy
   expect(readdirSync(join(server.root, name))).toEqual(['info.json']);
 });
 
-test('explains a server that refuses Folio\u2019s origin (CORS) with the snippet to fix it', async ({ page }) => {
+test('explains a server that refuses Folio\u2019s origin (CORS) with the snippet to fix it', async ({
+  page
+}) => {
   const strict = await startDavServer({ allowOrigins: [] });
   try {
     await openApp(page);
@@ -107,7 +114,11 @@ test('syncs by itself shortly after a change', async ({ page }) => {
   await syncNow(page);
   await closeSettings(page);
   await createNote(page, 'Automatic', 'no button pressed');
-  await expect.poll(() => readdirSync(join(server.root, name)).filter((f) => f.endsWith('.md')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => readdirSync(join(server.root, name)).filter((f) => f.endsWith('.md')).length, {
+      timeout: 20_000
+    })
+    .toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('banner').getByText(/^Last synced/)).toBeVisible();
   expect(existsSync(join(server.root, name, 'locks'))).toBe(true);
 });
@@ -126,8 +137,12 @@ test('lets one tab sync at a time; the other says so', async ({ context }) => {
   await expect(other.getByText(/^Last synced/)).toBeVisible({ timeout: 30_000 });
   server.faults.push({ method: 'PROPFIND', delayMs: 4000, times: 1 });
   await first.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Sync now' }).click();
-  await expect(first.getByRole('dialog', { name: 'Settings' }).getByRole('progressbar', { name: 'Syncing' })).toBeVisible();
+  await expect(
+    first.getByRole('dialog', { name: 'Settings' }).getByRole('progressbar', { name: 'Syncing' })
+  ).toBeVisible();
   await other.getByRole('button', { name: 'Sync now' }).click();
   await expect(other.getByRole('status').filter({ hasText: 'Another Folio tab is syncing' })).toBeVisible();
-  await expect(first.getByRole('dialog', { name: 'Settings' }).getByText(/^Last synced/)).toBeVisible({ timeout: 30_000 });
+  await expect(first.getByRole('dialog', { name: 'Settings' }).getByText(/^Last synced/)).toBeVisible({
+    timeout: 30_000
+  });
 });

@@ -14,7 +14,13 @@ const QWEN_F32 = 'Qwen2.5-1.5B-Instruct-q4f32_1-MLC';
 const LLAMA_F32 = 'Llama-3.2-1B-Instruct-q4f32_1-MLC';
 
 // The service worker would serve the real chunk past the route; WebGPU needs the unsafe flag headless.
-test.use({ serviceWorkers: 'block', launchOptions: { executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'] } });
+test.use({
+  serviceWorkers: 'block',
+  launchOptions: {
+    executablePath: chromiumPath() ?? undefined,
+    args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu']
+  }
+});
 
 test.beforeEach(async ({ context }) => installFakeWebLlm(context));
 // Downloads are paced pieces, and the first turn loads the family's tokenizer (several MB) in the
@@ -28,7 +34,8 @@ async function openProvider(page: Page) {
   return dialog;
 }
 
-const events = async (page: Page, type: string, model?: string) => (await fakeWebLlmEvents(page)).filter((e) => e.type === type && (!model || e.model === model));
+const events = async (page: Page, type: string, model?: string) =>
+  (await fakeWebLlmEvents(page)).filter((e) => e.type === type && (!model || e.model === model));
 
 test('recommends the f32 build on a GPU without shader-f16 and lists no f16 model', async ({ page }) => {
   await openApp(page);
@@ -38,7 +45,9 @@ test('recommends the f32 build on a GPU without shader-f16 and lists no f16 mode
   await expect(picker.locator('option:checked')).toHaveText(/\(recommended\)/);
   expect(await picker.locator('option', { hasText: /q\df16/ }).count()).toBe(0);
   await expect(dialog.getByText(/download · .* of GPU memory · 4k tokens of context/)).toBeVisible();
-  await expect(dialog.getByText('This GPU lacks 16-bit shaders, so only the f32 builds are listed.')).toBeVisible();
+  await expect(
+    dialog.getByText('This GPU lacks 16-bit shaders, so only the f32 builds are listed.')
+  ).toBeVisible();
 });
 
 test('downloads with progress, pauses and resumes, then deletes the model', async ({ page }) => {
@@ -47,13 +56,17 @@ test('downloads with progress, pauses and resumes, then deletes the model', asyn
   await dialog.getByRole('button', { name: 'Download model' }).click();
   const bar = dialog.getByRole('progressbar', { name: 'Downloading model' });
   await expect(bar).toBeVisible();
-  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(0.05);
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 })
+    .toBeGreaterThan(0.05);
   await dialog.getByRole('button', { name: 'Pause' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Download paused' })).toBeVisible();
   await expect(bar).toBeHidden();
 
   await dialog.getByRole('button', { name: 'Download model' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: `${QWEN_F32} is downloaded and ready` })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    dialog.getByRole('status').filter({ hasText: `${QWEN_F32} is downloaded and ready` })
+  ).toBeVisible({ timeout: 30_000 });
   // Resumed: the second download started from the pieces the first one had stored, not from zero.
   const reloads = await events(page, 'reload', QWEN_F32);
   expect(reloads).toHaveLength(2);
@@ -79,22 +92,30 @@ test('cancels a download and keeps nothing of it', async ({ page }) => {
   await expect(dialog.getByRole('progressbar', { name: 'Downloading model' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel download' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Download cancelled' })).toBeVisible();
-  await expect(dialog.getByRole('combobox', { name: 'Model', exact: true }).locator('option:checked')).not.toHaveText(/downloaded/);
+  await expect(
+    dialog.getByRole('combobox', { name: 'Model', exact: true }).locator('option:checked')
+  ).not.toHaveText(/downloaded/);
   expect(await events(page, 'delete', LLAMA_F32)).toHaveLength(1);
 });
 
-test('unloads the previous model when another is loaded, and chats in the Qwen tool-call format', async ({ page }) => {
+test('unloads the previous model when another is loaded, and chats in the Qwen tool-call format', async ({
+  page
+}) => {
   await openApp(page);
   const dialog = await openProvider(page);
   await dialog.getByRole('button', { name: 'Download model' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: `${QWEN_F32} is downloaded and ready` })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    dialog.getByRole('status').filter({ hasText: `${QWEN_F32} is downloaded and ready` })
+  ).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Saved.')).toBeVisible();
   await page.keyboard.press('Escape');
 
   const sidebar = await openSidebar(page);
   await send(page, 'Hello');
-  await expect(sidebar.getByText('Hello from the in-browser model. How can I help with your notes?')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    sidebar.getByText('Hello from the in-browser model. How can I help with your notes?')
+  ).toBeVisible({ timeout: 60_000 });
   const [request] = await events(page, 'request', QWEN_F32);
   expect(request.responseFormat?.type).toBe('structural_tag');
   expect(request.responseFormat?.structural_tag?.format.triggers).toEqual(['<tool_call>']);
@@ -104,5 +125,7 @@ test('unloads the previous model when another is loaded, and chats in the Qwen t
   await dialog.getByRole('combobox', { name: 'Model', exact: true }).selectOption(LLAMA_F32);
   await dialog.getByRole('button', { name: 'Download model' }).click();
   await expect.poll(() => events(page, 'unload', QWEN_F32).then((e) => e.length)).toBe(1);
-  await expect(dialog.getByRole('status').filter({ hasText: `${LLAMA_F32} is downloaded and ready` })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    dialog.getByRole('status').filter({ hasText: `${LLAMA_F32} is downloaded and ready` })
+  ).toBeVisible({ timeout: 30_000 });
 });

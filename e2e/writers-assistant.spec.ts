@@ -4,7 +4,16 @@
 // create it again.
 import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
 import type { Page } from '@playwright/test';
-import { chatRequests, configureProvider, expect, noteIdByTitle, openSidebar, send, test, type Wire } from './agent-helpers';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  noteIdByTitle,
+  openSidebar,
+  send,
+  test,
+  type Wire
+} from './agent-helpers';
 
 /** The note's body as stored in the app's database. */
 function storedBody(page: Page, id: string): Promise<string> {
@@ -25,14 +34,25 @@ function storedBody(page: Page, id: string): Promise<string> {
 }
 
 for (const wire of ['OpenAI-compatible', 'Anthropic'] as Wire[]) {
-  test(`"add socks" to the open packing list while the user types: a suggestion, then both kept (${wire})`, async ({ page, model }) => {
+  test(`"add socks" to the open packing list while the user types: a suggestion, then both kept (${wire})`, async ({
+    page,
+    model
+  }) => {
     await openApp(page);
     await createNote(page, 'Packing list', '- tent\n- stove');
     const id = await noteIdByTitle(page, 'Packing list');
     model.enqueue(
-      { type: 'tool_calls', calls: [{ name: 'search_notes', arguments: '{"query":"packing list"}' }], delayMs: 40 },
+      {
+        type: 'tool_calls',
+        calls: [{ name: 'search_notes', arguments: '{"query":"packing list"}' }],
+        delayMs: 40
+      },
       { type: 'tool_calls', calls: [{ name: 'read_note', arguments: JSON.stringify({ id }) }], delayMs: 40 },
-      { type: 'tool_calls', calls: [{ name: 'update_note', arguments: JSON.stringify({ id, append: '- socks' }) }], delayMs: 80 },
+      {
+        type: 'tool_calls',
+        calls: [{ name: 'update_note', arguments: JSON.stringify({ id, append: '- socks' }) }],
+        delayMs: 80
+      },
       { type: 'text', text: 'I suggested adding socks to your packing list.', pieceSize: 4 },
       { type: 'text', text: 'Glad you kept them.' }
     );
@@ -44,7 +64,9 @@ for (const wire of ['OpenAI-compatible', 'Anthropic'] as Wire[]) {
     await page.keyboard.press('End');
     await page.keyboard.type(' and pegs', { delay: 40 });
 
-    await expect(sidebar.getByText('I suggested adding socks to your packing list.')).toBeVisible({ timeout: 15_000 });
+    await expect(sidebar.getByText('I suggested adding socks to your packing list.')).toBeVisible({
+      timeout: 15_000
+    });
     const suggestion = body(page).getByRole('group', { name: 'Suggested edit' });
     await expect(suggestion).toBeVisible();
     await expect(suggestion).toBeVisible();
@@ -69,19 +91,29 @@ for (const wire of ['OpenAI-compatible', 'Anthropic'] as Wire[]) {
     expect(await storedBody(page, id)).toMatch(/tent and pegs[\s\S]*socks/);
     // One Undo step would take it back; History keeps the version before it, by the user.
     await page.getByRole('button', { name: 'History' }).click();
-    const versions = page.getByRole('dialog', { name: 'Note history' }).getByRole('list', { name: 'Versions' });
+    const versions = page
+      .getByRole('dialog', { name: 'Note history' })
+      .getByRole('list', { name: 'Versions' });
     await expect(versions.getByRole('button', { name: /Accepted AI edit/ })).toBeVisible();
     await page.keyboard.press('Escape');
-
   });
 }
 
-test('the assistant renaming and tagging the open note: Suggested edit cards, applied only when accepted', async ({ page, model }) => {
+test('the assistant renaming and tagging the open note: Suggested edit cards, applied only when accepted', async ({
+  page,
+  model
+}) => {
   await openApp(page);
   await createNote(page, 'Packing list', '- tent');
   const id = await noteIdByTitle(page, 'Packing list');
   model.enqueue(
-    { type: 'tool_calls', calls: [{ name: 'update_note', arguments: JSON.stringify({ id, title: 'Lake District packing' }) }, { name: 'manage_tags', arguments: JSON.stringify({ note_id: id, add: ['travel'] }) }] },
+    {
+      type: 'tool_calls',
+      calls: [
+        { name: 'update_note', arguments: JSON.stringify({ id, title: 'Lake District packing' }) },
+        { name: 'manage_tags', arguments: JSON.stringify({ note_id: id, add: ['travel'] }) }
+      ]
+    },
     { type: 'text', text: 'Suggested a title and a tag.' }
   );
   await configureProvider(page, model, 'OpenAI-compatible');
@@ -91,17 +123,28 @@ test('the assistant renaming and tagging the open note: Suggested edit cards, ap
   const cards = page.getByRole('group', { name: 'Suggested edit' });
   await expect(cards).toHaveCount(2);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Packing list');
-  await cards.filter({ hasText: 'Rename the note to “Lake District packing”' }).getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Lake District packing');
+  await cards
+    .filter({ hasText: 'Rename the note to “Lake District packing”' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+    'Lake District packing'
+  );
   await cards.filter({ hasText: 'travel' }).getByRole('button', { name: 'Reject' }).click();
   await expect(cards).toHaveCount(0);
   await expect(notesList(page).getByRole('option', { name: /^Lake District packing/ })).toBeVisible();
 });
 
-test('Stop after a create_note, then Retry: the model knows, and there is one note, not two', async ({ page, model }) => {
+test('Stop after a create_note, then Retry: the model knows, and there is one note, not two', async ({
+  page,
+  model
+}) => {
   await openApp(page);
   model.enqueue(
-    { type: 'tool_calls', calls: [{ id: 'call_create', name: 'create_note', arguments: '{"title":"Trip plan","body":"- day 1"}' }] },
+    {
+      type: 'tool_calls',
+      calls: [{ id: 'call_create', name: 'create_note', arguments: '{"title":"Trip plan","body":"- day 1"}' }]
+    },
     { type: 'text', text: `Now I will also ${'plan and plan '.repeat(200)}`, pieceSize: 2, delayMs: 25 },
     // A model that sees the note was created says so instead of creating it again.
     { type: 'text', text: 'The note Trip plan is already there.' }
@@ -116,7 +159,9 @@ test('Stop after a create_note, then Retry: the model knows, and there is one no
 
   await sidebar.getByRole('button', { name: 'Retry' }).click();
   await expect(sidebar.getByText('The note Trip plan is already there.')).toBeVisible();
-  await expect(sidebar.getByText(/The assistant knows what the first attempt did: create_note/)).toBeVisible();
+  await expect(
+    sidebar.getByText(/The assistant knows what the first attempt did: create_note/)
+  ).toBeVisible();
   // The retried request carries the first attempt: the call, its result, and how the turn ended.
   const retried = JSON.stringify(chatRequests(model)[2].body);
   expect(retried).toContain('call_create');

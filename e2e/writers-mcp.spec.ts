@@ -17,7 +17,9 @@ test.afterEach(async () => {
   await bridge.close();
 });
 
-test('an MCP client appends to the open note while the user types: both are kept, History names both', async ({ page }) => {
+test('an MCP client appends to the open note while the user types: both are kept, History names both', async ({
+  page
+}) => {
   await openApp(page);
   await createNote(page, 'Packing list', '- tent');
   const id = await noteIdByTitle(page, 'Packing list');
@@ -39,7 +41,9 @@ test('an MCP client appends to the open note while the user types: both are kept
   await expect(body(page)).toContainText('Remember the socks.');
   await page.keyboard.type('!');
   await expect(saveStatus(page)).toHaveText('Saved');
-  const read = (await client.callTool({ name: 'read_note', arguments: { id } })).structuredContent as { body: string };
+  const read = (await client.callTool({ name: 'read_note', arguments: { id } })).structuredContent as {
+    body: string;
+  };
   expect(read.body).toContain('tent (big) and pegs!');
   expect(read.body).toContain('Remember the socks.');
 
@@ -62,7 +66,9 @@ test('100 MCP clients that never end their sessions, then one more that works', 
   for (let batch = 0; batch < 10; batch++) {
     await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const transport = new StreamableHTTPClientTransport(new URL(bridge.url), { requestInit: { headers: { Authorization: `Bearer ${CLIENT_TOKEN}` } } });
+        const transport = new StreamableHTTPClientTransport(new URL(bridge.url), {
+          requestInit: { headers: { Authorization: `Bearer ${CLIENT_TOKEN}` } }
+        });
         const client = new Client({ name: `abandoning-${batch * 10 + i}`, version: '1' });
         await client.connect(transport);
         await client.listTools();
@@ -71,7 +77,8 @@ test('100 MCP clients that never end their sessions, then one more that works', 
   }
   expect(bridge.sessionCount).toBeLessThanOrEqual(64);
   const client = await connectClient(bridge);
-  const found = (await client.callTool({ name: 'search_notes', arguments: { query: 'lamp' } })).structuredContent as { results: { title: string }[] };
+  const found = (await client.callTool({ name: 'search_notes', arguments: { query: 'lamp' } }))
+    .structuredContent as { results: { title: string }[] };
   expect(found.results.map((r) => r.title)).toEqual(['Lighthouse log']);
   await client.close();
 });

@@ -39,7 +39,9 @@ async function twoTabs(context: import('@playwright/test').BrowserContext) {
   return { a, b };
 }
 
-test('two tabs typing in different paragraphs of one note: both edits end up in both tabs', async ({ context }) => {
+test('two tabs typing in different paragraphs of one note: both edits end up in both tabs', async ({
+  context
+}) => {
   const { a, b } = await twoTabs(context);
   // Both type before either saved (the autosave waits for a pause): the second save merges.
   await typeInBoth(a, b, ['Gamma.', 'Alpha.'], [' Typed in A.', ' Typed in B.']);
@@ -56,7 +58,9 @@ test('two tabs typing in different paragraphs of one note: both edits end up in 
   await expect(body(b).getByText('Gamma. Typed in A. More.')).toBeVisible();
 });
 
-test('two tabs changing the same paragraph: a Conflict in both tabs, both versions kept until one is chosen', async ({ context }) => {
+test('two tabs changing the same paragraph: a Conflict in both tabs, both versions kept until one is chosen', async ({
+  context
+}) => {
   const { a, b } = await twoTabs(context);
   await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
   for (const page of [a, b]) {
@@ -72,7 +76,9 @@ test('two tabs changing the same paragraph: a Conflict in both tabs, both versio
   await expect(a.getByText(/Beta\. Version B\./).first()).toBeVisible();
   await expect(conflictA).toContainText(/in another tab/);
   // A copy of the other version waits under Conflicts (with its count), as sync's copies do.
-  await expect(a.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts 1\b/ })).toBeVisible();
+  await expect(
+    a.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts 1\b/ })
+  ).toBeVisible();
 
   await conflictA.getByRole('button', { name: 'Keep both' }).click();
   for (const page of [a, b]) {
@@ -104,7 +110,9 @@ test('a conflict survives a reload of the tab that has it', async ({ context }) 
 async function openConflictCopy(page: Page) {
   const tree = page.getByRole('navigation', { name: 'Notebooks' });
   await tree.getByRole('button', { name: /^Conflicts 1\b/ }).click();
-  await notesList(page).getByRole('option', { name: /Trip \(conflict copy\)/ }).click();
+  await notesList(page)
+    .getByRole('option', { name: /Trip \(conflict copy\)/ })
+    .click();
   const panel = page.getByRole('group', { name: 'Conflict', exact: true });
   await expect(panel.getByRole('region', { name: 'Mine' })).toBeVisible();
   return panel;
@@ -112,7 +120,9 @@ async function openConflictCopy(page: Page) {
 
 const VERSION = /Beta\. Version [AB]\./;
 
-test('resolving a merge conflict from its copy’s panel closes the editor’s Conflict group in every tab', async ({ context }) => {
+test('resolving a merge conflict from its copy’s panel closes the editor’s Conflict group in every tab', async ({
+  context
+}) => {
   const { a, b } = await twoTabs(context);
   await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
   await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
@@ -128,7 +138,9 @@ test('resolving a merge conflict from its copy’s panel closes the editor’s C
   await expect(body(a).getByText(mine, { exact: true })).toBeVisible();
   for (const page of [a, b]) {
     await expect(page.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts/ })
+    ).toHaveCount(0);
     await expect(body(page).getByText(theirs, { exact: true })).toHaveCount(0);
   }
   // The other version stays recoverable in the note's History.
@@ -144,16 +156,23 @@ test('resolving a merge conflict from its copy’s panel closes the editor’s C
   expect(previews.some((text) => text.includes(theirs))).toBe(true);
 });
 
-test('resolving a merge conflict in the editor closes its copy under Conflicts, even open in another tab', async ({ context }) => {
+test('resolving a merge conflict in the editor closes its copy under Conflicts, even open in another tab', async ({
+  context
+}) => {
   const { a, b } = await twoTabs(context);
   await typeInBoth(a, b, ['Beta.', 'Beta.'], [' Version A.', ' Version B.']);
   await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
   await expect(saveStatus(b)).toHaveText('Saved');
   await openConflictCopy(b);
-  await a.getByRole('group', { name: 'Conflict', exact: true }).getByRole('button', { name: 'Keep theirs' }).click();
+  await a
+    .getByRole('group', { name: 'Conflict', exact: true })
+    .getByRole('button', { name: 'Keep theirs' })
+    .click();
   await expect(a.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);
   for (const page of [a, b]) {
-    await expect(page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts [1-9]/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Notebooks' }).getByRole('button', { name: /^Conflicts [1-9]/ })
+    ).toHaveCount(0);
   }
   // The copy that was open in b is gone (its text is in the note's History), so its panel is too.
   await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toHaveCount(0);

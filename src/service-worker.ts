@@ -87,7 +87,9 @@ async function cleanUp(): Promise<void> {
 /** Precached first, then the runtime cache; a file in neither is fetched and kept for next time. */
 async function fromCaches(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  const cached = (await caches.match(request, { cacheName: SHELL_CACHE })) ?? (await caches.match(request, { cacheName: RUNTIME_CACHE }));
+  const cached =
+    (await caches.match(request, { cacheName: SHELL_CACHE })) ??
+    (await caches.match(request, { cacheName: RUNTIME_CACHE }));
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) {

@@ -26,23 +26,45 @@
 (function () {
   'use strict';
   var RTC_NAMES = [
-    'RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCRtpSender', 'RTCRtpReceiver',
-    'RTCRtpTransceiver', 'RTCIceCandidate', 'RTCIceTransport', 'RTCDtlsTransport', 'RTCSctpTransport',
-    'RTCSessionDescription', 'RTCCertificate', 'RTCDTMFSender', 'RTCEncodedAudioFrame', 'RTCEncodedVideoFrame',
-    'RTCRtpScriptTransform', 'WebTransport', 'WebSocket', 'WebSocketStream', 'EventSource'
+    'RTCPeerConnection',
+    'webkitRTCPeerConnection',
+    'RTCDataChannel',
+    'RTCRtpSender',
+    'RTCRtpReceiver',
+    'RTCRtpTransceiver',
+    'RTCIceCandidate',
+    'RTCIceTransport',
+    'RTCDtlsTransport',
+    'RTCSctpTransport',
+    'RTCSessionDescription',
+    'RTCCertificate',
+    'RTCDTMFSender',
+    'RTCEncodedAudioFrame',
+    'RTCEncodedVideoFrame',
+    'RTCRtpScriptTransform',
+    'WebTransport',
+    'WebSocket',
+    'WebSocketStream',
+    'EventSource'
   ];
   RTC_NAMES.forEach(function (name) {
     try {
       Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false });
     } catch (error) {
       // Not configurable in this browser: deleting is the best left.
-      try { delete window[name]; } catch (ignored) { /* nothing more to do */ }
+      try {
+        delete window[name];
+      } catch (ignored) {
+        /* nothing more to do */
+      }
     }
   });
 
   var parentWindow = window.parent;
   var source = '(' + folioPluginRuntime.toString() + ')(self);';
-  var worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { name: 'folio-plugin' });
+  var worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), {
+    name: 'folio-plugin'
+  });
   var connected = false;
 
   worker.addEventListener('message', function onReady(event) {

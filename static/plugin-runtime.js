@@ -55,7 +55,9 @@ function folioPluginRuntime(scope) {
       var timer = setTimeout(function () {
         pending.delete(id);
         send({ rpc: RPC, kind: 'cancel', id: id });
-        reject(new Error('Folio did not answer ' + method + ' within ' + (timeoutMs || CALL_TIMEOUT_MS) + ' ms'));
+        reject(
+          new Error('Folio did not answer ' + method + ' within ' + (timeoutMs || CALL_TIMEOUT_MS) + ' ms')
+        );
       }, timeoutMs || CALL_TIMEOUT_MS);
       pending.set(id, { resolve: resolve, reject: reject, timer: timer });
       send({ rpc: RPC, kind: 'request', id: id, method: method, params: params });
@@ -83,7 +85,15 @@ function folioPluginRuntime(scope) {
       send(message);
     } catch (cloneError) {
       // The result held something postMessage cannot copy (a function, a DOM node).
-      send({ rpc: RPC, kind: 'response', id: id, error: { name: 'DataCloneError', message: 'The result cannot be sent to Folio: ' + cloneError.message } });
+      send({
+        rpc: RPC,
+        kind: 'response',
+        id: id,
+        error: {
+          name: 'DataCloneError',
+          message: 'The result cannot be sent to Folio: ' + cloneError.message
+        }
+      });
     }
   }
 
@@ -93,17 +103,30 @@ function folioPluginRuntime(scope) {
     var api = buildApi(params.manifest);
     scope.folio = api;
     scope.joplin = api;
-    var run = new Function('folio', 'joplin', params.script + '\n//# sourceURL=folio-plugin-' + String(params.manifest.id) + '.js');
+    var run = new Function(
+      'folio',
+      'joplin',
+      params.script + '\n//# sourceURL=folio-plugin-' + String(params.manifest.id) + '.js'
+    );
     run(api, api);
-    return starters.reduce(function (chain, options) {
-      return chain.then(function () {
-        return typeof options.onStart === 'function' ? options.onStart() : undefined;
+    return starters
+      .reduce(function (chain, options) {
+        return chain.then(function () {
+          return typeof options.onStart === 'function' ? options.onStart() : undefined;
+        });
+      }, Promise.resolve())
+      .then(function () {
+        // A tool the host refused (an id clash) was reported with the plugin's name; the plugin's
+        // other tools still start.
+        return Promise.all(
+          Array.from(tools.values()).map(function (tool) {
+            return tool.ready.catch(function () {});
+          })
+        );
+      })
+      .then(function () {
+        return null;
       });
-    }, Promise.resolve()).then(function () {
-      // A tool the host refused (an id clash) was reported with the plugin's name; the plugin's
-      // other tools still start.
-      return Promise.all(Array.from(tools.values()).map(function (tool) { return tool.ready.catch(function () {}); }));
-    }).then(function () { return null; });
   };
 
   /** The host's heartbeat: answered as soon as the event loop is free, so a spinning plugin misses it. */
@@ -119,7 +142,8 @@ function folioPluginRuntime(scope) {
 
   handlers.render = function (params) {
     var tool = tools.get(params.id);
-    if (!tool || typeof tool.render !== 'function') throw new Error('Tool ' + params.id + ' has no renderer.');
+    if (!tool || typeof tool.render !== 'function')
+      throw new Error('Tool ' + params.id + ' has no renderer.');
     return tool.render(params.input, params.output);
   };
 
@@ -128,16 +152,20 @@ function folioPluginRuntime(scope) {
     running.set(message.id, controller);
     Promise.resolve()
       .then(function () {
-        if (!Object.prototype.hasOwnProperty.call(handlers, message.method)) throw new Error('The plugin runtime has no method ' + message.method);
+        if (!Object.prototype.hasOwnProperty.call(handlers, message.method))
+          throw new Error('The plugin runtime has no method ' + message.method);
         return handlers[message.method](message.params || {}, controller.signal);
       })
-      .then(function (result) {
-        running.delete(message.id);
-        if (!controller.signal.aborted) reply(message.id, result === undefined ? null : result);
-      }, function (error) {
-        running.delete(message.id);
-        if (!controller.signal.aborted) reply(message.id, undefined, error);
-      });
+      .then(
+        function (result) {
+          running.delete(message.id);
+          if (!controller.signal.aborted) reply(message.id, result === undefined ? null : result);
+        },
+        function (error) {
+          running.delete(message.id);
+          if (!controller.signal.aborted) reply(message.id, undefined, error);
+        }
+      );
   }
 
   function onPortMessage(event) {
@@ -152,7 +180,8 @@ function folioPluginRuntime(scope) {
   }
 
   function registerTool(definition) {
-    if (!definition || typeof definition.handler !== 'function') throw new TypeError('ai.tools.register needs a handler function.');
+    if (!definition || typeof definition.handler !== 'function')
+      throw new TypeError('ai.tools.register needs a handler function.');
     var id = definition.id;
     var tool = { handler: definition.handler, render: definition.render, ready: null };
     tool.ready = call('tools.register', {
@@ -162,17 +191,26 @@ function folioPluginRuntime(scope) {
       hasRender: typeof definition.render === 'function',
       timeoutMs: definition.timeoutMs,
       annotations: { readOnlyHint: !!(definition.annotations && definition.annotations.readOnlyHint) }
-    }).then(function () { return undefined; }, function (error) {
-      tools.delete(id);
-      throw error;
-    });
+    }).then(
+      function () {
+        return undefined;
+      },
+      function (error) {
+        tools.delete(id);
+        throw error;
+      }
+    );
     tools.set(id, tool);
     tool.ready.catch(function () {}); // the host reports it with the plugin's name
     return {
       id: id,
       ready: tool.ready,
-      enable: function () { return call('tools.setEnabled', { id: id, enabled: true }); },
-      disable: function () { return call('tools.setEnabled', { id: id, enabled: false }); },
+      enable: function () {
+        return call('tools.setEnabled', { id: id, enabled: true });
+      },
+      disable: function () {
+        return call('tools.setEnabled', { id: id, enabled: false });
+      },
       remove: function () {
         tools.delete(id);
         return call('tools.remove', { id: id });
@@ -181,7 +219,9 @@ function folioPluginRuntime(scope) {
   }
 
   function data(method) {
-    return function (input) { return call('data', { method: method, input: input || {} }); };
+    return function (input) {
+      return call('data', { method: method, input: input || {} });
+    };
   }
 
   /** Joplin's path-style data API, mapped onto the same calls. */
@@ -191,25 +231,39 @@ function folioPluginRuntime(scope) {
     body = body || {};
     if (verb === 'get' && p[0] === 'notes' && p.length === 2) return data('readNote')({ id: p[1] });
     if (verb === 'get' && p[0] === 'notes' && p[2] === 'tags') return data('listTags')({ note_id: p[1] });
-    if (verb === 'get' && p[0] === 'search') return data('searchNotes')({ query: query.query, limit: query.limit });
+    if (verb === 'get' && p[0] === 'search')
+      return data('searchNotes')({ query: query.query, limit: query.limit });
     if (verb === 'get' && p[0] === 'folders') return data('listNotebooks')({});
     if (verb === 'get' && p[0] === 'tags') return data('listTags')({});
-    if (verb === 'post' && p[0] === 'notes') return data('createNote')(stripUndefined({ title: body.title, body: body.body, notebook_id: body.parent_id }));
-    if (verb === 'put' && p[0] === 'notes' && p.length === 2) return data('updateNote')(stripUndefined({ id: p[1], title: body.title, body: body.body, notebook_id: body.parent_id }));
-    if (verb === 'post' && p[0] === 'folders') return data('createNotebook')(stripUndefined({ title: body.title, parent_id: body.parent_id }));
+    if (verb === 'post' && p[0] === 'notes')
+      return data('createNote')(
+        stripUndefined({ title: body.title, body: body.body, notebook_id: body.parent_id })
+      );
+    if (verb === 'put' && p[0] === 'notes' && p.length === 2)
+      return data('updateNote')(
+        stripUndefined({ id: p[1], title: body.title, body: body.body, notebook_id: body.parent_id })
+      );
+    if (verb === 'post' && p[0] === 'folders')
+      return data('createNotebook')(stripUndefined({ title: body.title, parent_id: body.parent_id }));
     return Promise.reject(new Error('Folio does not support data.' + verb + ' ' + JSON.stringify(p)));
   }
 
   function stripUndefined(object) {
     var out = {};
-    Object.keys(object).forEach(function (key) { if (object[key] !== undefined) out[key] = object[key]; });
+    Object.keys(object).forEach(function (key) {
+      if (object[key] !== undefined) out[key] = object[key];
+    });
     return out;
   }
 
   function buildApi(manifest) {
     return Object.freeze({
       manifest: Object.freeze(Object.assign({}, manifest)),
-      plugins: Object.freeze({ register: function (options) { starters.push(options || {}); } }),
+      plugins: Object.freeze({
+        register: function (options) {
+          starters.push(options || {});
+        }
+      }),
       ai: Object.freeze({ tools: Object.freeze({ register: registerTool }) }),
       data: Object.freeze({
         readNote: data('readNote'),
@@ -220,9 +274,15 @@ function folioPluginRuntime(scope) {
         updateNote: data('updateNote'),
         createNotebook: data('createNotebook'),
         manageTags: data('manageTags'),
-        get: function (path, query) { return joplinPath('get', path, query); },
-        post: function (path, query, body) { return joplinPath('post', path, query, body); },
-        put: function (path, query, body) { return joplinPath('put', path, query, body); }
+        get: function (path, query) {
+          return joplinPath('get', path, query);
+        },
+        post: function (path, query, body) {
+          return joplinPath('post', path, query, body);
+        },
+        put: function (path, query, body) {
+          return joplinPath('put', path, query, body);
+        }
       })
     });
   }
@@ -231,11 +291,16 @@ function folioPluginRuntime(scope) {
     if (!port || errorReports++ >= MAX_ERROR_REPORTS) return;
     call('reportError', { message: String((error && error.message) || error) }).catch(function () {});
   }
-  scope.addEventListener('error', function (event) { reportError(event.error || event.message); });
-  scope.addEventListener('unhandledrejection', function (event) { reportError(event.reason); });
+  scope.addEventListener('error', function (event) {
+    reportError(event.error || event.message);
+  });
+  scope.addEventListener('unhandledrejection', function (event) {
+    reportError(event.reason);
+  });
 
   function onConnect(event) {
-    if (port || !event.data || event.data.folioPlugin !== 'connect' || !event.ports || !event.ports[0]) return;
+    if (port || !event.data || event.data.folioPlugin !== 'connect' || !event.ports || !event.ports[0])
+      return;
     scope.removeEventListener('message', onConnect);
     port = event.ports[0];
     port.onmessage = onPortMessage;

@@ -44,8 +44,11 @@ export function markdownVaultZip(count) {
   for (let i = 0; i < count; i++) {
     const next = (i + 1) % count;
     const link = `../Folder ${next % FOLDERS}/Note ${next}.md`.replace(/ /g, '%20');
-    const front = i % 5 === 0 ? `---\ntitle: Note ${i}\ntags: [vault, t${i % 7}]\naliases: [n${i}]\n---\n\n` : '';
-    files[`Vault/${path(i)}`] = strToU8(`${front}# Note ${i}\n\n${noteText(i, count).replace('NEXT', link)}\n`);
+    const front =
+      i % 5 === 0 ? `---\ntitle: Note ${i}\ntags: [vault, t${i % 7}]\naliases: [n${i}]\n---\n\n` : '';
+    files[`Vault/${path(i)}`] = strToU8(
+      `${front}# Note ${i}\n\n${noteText(i, count).replace('NEXT', link)}\n`
+    );
   }
   return zipSync(files, { level: 1 });
 }
@@ -53,7 +56,8 @@ export function markdownVaultZip(count) {
 /** The RAW files (path → text) of a library of `count` notes in 10 notebooks. */
 export function rawVaultFiles(count) {
   const files = {};
-  const common = (id, time) => `id: ${id}\ncreated_time: ${iso(time)}\nupdated_time: ${iso(time)}\nuser_created_time: ${iso(time)}\nuser_updated_time: ${iso(time)}`;
+  const common = (id, time) =>
+    `id: ${id}\ncreated_time: ${iso(time)}\nupdated_time: ${iso(time)}\nuser_created_time: ${iso(time)}\nuser_updated_time: ${iso(time)}`;
   for (let b = 0; b < FOLDERS; b++) {
     const id = vaultId('b', b);
     files[`${id}.md`] = `Folder ${b}\n\n${common(id, T0)}\nparent_id: \nicon: \ndeleted_time: 0\ntype_: 2`;
@@ -61,7 +65,8 @@ export function rawVaultFiles(count) {
   for (let i = 0; i < count; i++) {
     const id = vaultId('a', i);
     const body = noteText(i, count).replace('NEXT', `:/${vaultId('a', (i + 1) % count)}`);
-    files[`${id}.md`] = `Note ${i}\n\n${body}\n\n${common(id, T0 + i * 1000)}\nparent_id: ${vaultId('b', i % FOLDERS)}\nis_todo: 0\ndeleted_time: 0\ntype_: 1`;
+    files[`${id}.md`] =
+      `Note ${i}\n\n${body}\n\n${common(id, T0 + i * 1000)}\nparent_id: ${vaultId('b', i % FOLDERS)}\nis_todo: 0\ndeleted_time: 0\ntype_: 1`;
   }
   return files;
 }
@@ -76,8 +81,10 @@ export function rawVaultZip(count) {
 /** The same RAW tree as a JEX (tar). */
 export function rawVaultJex(count) {
   const enc = new TextEncoder();
-  return packTar(Object.entries(rawVaultFiles(count)).map(([name, text]) => {
-    const body = enc.encode(text);
-    return { header: { name, size: body.byteLength, type: 'file' }, body };
-  }));
+  return packTar(
+    Object.entries(rawVaultFiles(count)).map(([name, text]) => {
+      const body = enc.encode(text);
+      return { header: { name, size: body.byteLength, type: 'file' }, body };
+    })
+  );
 }

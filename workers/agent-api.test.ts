@@ -29,14 +29,30 @@ async function setUp(script: Turn[]) {
   registerBuiltinTools(registry);
   const cancels = createCancelRegistry();
   const base = db;
-  const toolContext = (o: { source: ToolContext['source']; signal?: AbortSignal }): ToolContext => ({ db: base, search: wordSearch(base), ...o });
+  const toolContext = (o: { source: ToolContext['source']; signal?: AbortSignal }): ToolContext => ({
+    db: base,
+    search: wordSearch(base),
+    ...o
+  });
   return { api: createAgentApi({ cancels, registry, toolContext }), note, url: server.url, cancels };
 }
 
-const openai = (url: string): AgentProviderSettings => ({ config: { kind: 'openai-compatible', baseUrl: `${url}/v1`, model: 'scripted-model' }, allowRemote: false });
-const anthropic = (url: string): AgentProviderSettings => ({ config: { kind: 'anthropic', baseUrl: url, apiKey: 'sk-ant-test', model: 'claude-test' }, allowRemote: false });
+const openai = (url: string): AgentProviderSettings => ({
+  config: { kind: 'openai-compatible', baseUrl: `${url}/v1`, model: 'scripted-model' },
+  allowRemote: false
+});
+const anthropic = (url: string): AgentProviderSettings => ({
+  config: { kind: 'anthropic', baseUrl: url, apiKey: 'sk-ant-test', model: 'claude-test' },
+  allowRemote: false
+});
 
-const turn = (settings: AgentProviderSettings, callId = 'c1') => ({ callId, settings, context: {}, history: [], message: 'Add socks to my packing list' });
+const turn = (settings: AgentProviderSettings, callId = 'c1') => ({
+  callId,
+  settings,
+  context: {},
+  history: [],
+  message: 'Add socks to my packing list'
+});
 
 describe.each([
   ['OpenAI-compatible', openai],
@@ -47,11 +63,18 @@ describe.each([
     server!.enqueue(
       { type: 'tool_calls', calls: [{ name: 'search_notes', arguments: '{"query":"packing"}' }] },
       { type: 'tool_calls', calls: [{ name: 'read_note', arguments: JSON.stringify({ id: note.id }) }] },
-      { type: 'tool_calls', calls: [{ name: 'update_note', arguments: JSON.stringify({ id: note.id, body: '- tent\n- socks\n' }) }] },
+      {
+        type: 'tool_calls',
+        calls: [
+          { name: 'update_note', arguments: JSON.stringify({ id: note.id, body: '- tent\n- socks\n' }) }
+        ]
+      },
       { type: 'text', text: 'Added socks.' }
     );
     const tools: string[] = [];
-    const outcome = await api.runTurn(turn(settingsFor(url)), { onToolResult: (e) => void tools.push(`${e.tool}:${e.isError}`) });
+    const outcome = await api.runTurn(turn(settingsFor(url)), {
+      onToolResult: (e) => void tools.push(`${e.tool}:${e.isError}`)
+    });
     expect(outcome.ok && outcome.result.reply).toBe('Added socks.');
     expect((await getNote(db!, note.id))?.body).toBe('- tent\n- socks\n');
     expect((await listRevisions(db!, note.id)).length).toBeGreaterThan(0);
@@ -70,7 +93,9 @@ describe('runTurn', () => {
   });
 
   it('answers Stop (cancel of the call id) with the partial turn within 200 ms', async () => {
-    const { api, url, cancels } = await setUp([{ type: 'text', text: 'x'.repeat(300), pieceSize: 1, delayMs: 20 }]);
+    const { api, url, cancels } = await setUp([
+      { type: 'text', text: 'x'.repeat(300), pieceSize: 1, delayMs: 20 }
+    ]);
     const pending = api.runTurn(turn(openai(url), 'stop-me'));
     await new Promise((resolve) => setTimeout(resolve, 150));
     const stoppedAt = performance.now();
@@ -90,7 +115,10 @@ describe('runTurn', () => {
 
   it('refuses a remote provider without the opt-in and sends nothing', async () => {
     const { api } = await setUp([]);
-    const remote: AgentProviderSettings = { config: { kind: 'openai-compatible', baseUrl: 'https://models.example.com/v1', model: 'm' }, allowRemote: false };
+    const remote: AgentProviderSettings = {
+      config: { kind: 'openai-compatible', baseUrl: 'https://models.example.com/v1', model: 'm' },
+      allowRemote: false
+    };
     const outcome = await api.runTurn(turn(remote));
     expect(outcome).toEqual({ ok: false, reason: 'settings', message: REMOTE_REFUSED_MESSAGE });
   });
@@ -104,13 +132,24 @@ describe('testProvider', () => {
 
   it('reports the exact failure', async () => {
     const { api, url } = await setUp([{ type: 'error', status: 429, message: 'Slow down' }]);
-    expect(await api.testProvider(anthropic(url))).toMatchObject({ ok: false, kind: 'rate_limit', status: 429 });
+    expect(await api.testProvider(anthropic(url))).toMatchObject({
+      ok: false,
+      kind: 'rate_limit',
+      status: 429
+    });
   });
 
   it('refuses a remote provider without the opt-in', async () => {
     const { api } = await setUp([]);
-    const remote: AgentProviderSettings = { config: { kind: 'anthropic', apiKey: 'k', model: 'claude-x' }, allowRemote: false };
-    expect(await api.testProvider(remote)).toEqual({ ok: false, kind: 'config', message: REMOTE_REFUSED_MESSAGE });
+    const remote: AgentProviderSettings = {
+      config: { kind: 'anthropic', apiKey: 'k', model: 'claude-x' },
+      allowRemote: false
+    };
+    expect(await api.testProvider(remote)).toEqual({
+      ok: false,
+      kind: 'config',
+      message: REMOTE_REFUSED_MESSAGE
+    });
   });
 });
 
@@ -118,14 +157,23 @@ describe('agentToolHost', () => {
   const registry = createToolRegistry();
   registerBuiltinTools(registry);
   const host = (kind: string, available = true) =>
-    agentToolHost({ registry, toolContext: () => ({}) as ToolContext, semantic: { snapshot: () => ({ available, config: { kind } }) } });
-  const described = (kind: string, available = true) => host(kind, available).list().find((t) => t.id === 'semantic_search_notes')?.description ?? '';
+    agentToolHost({
+      registry,
+      toolContext: () => ({}) as ToolContext,
+      semantic: { snapshot: () => ({ available, config: { kind } }) }
+    });
+  const described = (kind: string, available = true) =>
+    host(kind, available)
+      .list()
+      .find((t) => t.id === 'semantic_search_notes')?.description ?? '';
 
   it('tells the model the lexical embedder matches spelling, not meaning', () => {
     expect(described('hashed-ngram')).toMatch(/character n-gram/);
     expect(described('hashed-ngram')).not.toMatch(/by meaning/);
   });
 
-  it('says semantic search finds by meaning with a real embedding model', () => expect(described('webllm')).toMatch(/by meaning/));
-  it('says it is unavailable without an embedder', () => expect(described('none', false)).toMatch(/Unavailable/));
+  it('says semantic search finds by meaning with a real embedding model', () =>
+    expect(described('webllm')).toMatch(/by meaning/));
+  it('says it is unavailable without an embedder', () =>
+    expect(described('none', false)).toMatch(/Unavailable/));
 });

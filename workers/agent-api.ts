@@ -29,7 +29,14 @@ import { createModelApi } from './model-api';
 import { release, tell } from './page-proxies';
 
 export type { ProviderFactory } from './agent-cache';
-import { semanticSearchDescription, type SemanticKind, type ToolCallSource, type ToolContext, type ToolInfo, type ToolResult } from '$lib/tools';
+import {
+  semanticSearchDescription,
+  type SemanticKind,
+  type ToolCallSource,
+  type ToolContext,
+  type ToolInfo,
+  type ToolResult
+} from '$lib/tools';
 
 /** What the agent API is built from: the worker's shared services (services.ts), structurally. */
 export interface AgentApiDeps {
@@ -45,7 +52,6 @@ export interface AgentApiDeps {
   idleUnloadMs?: number;
 }
 
-
 /** What kind of search the embedder in use does. */
 function semanticKind(semantic: AgentApiDeps['semantic']): SemanticKind {
   const snapshot = semantic?.snapshot();
@@ -57,7 +63,9 @@ function semanticKind(semantic: AgentApiDeps['semantic']): SemanticKind {
  * The registry as the agent's tool host: every call marked as the AI's, with its own signal, and
  * `semantic_search_notes` described for the embedder in use (lexical n-grams are not "by meaning").
  */
-export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext' | 'semantic'>): WorkspaceToolHost {
+export function agentToolHost(
+  deps: Pick<AgentApiDeps, 'registry' | 'toolContext' | 'semantic'>
+): WorkspaceToolHost {
   return {
     list: () => {
       const tools = deps.registry.list();
@@ -65,7 +73,8 @@ export function agentToolHost(deps: Pick<AgentApiDeps, 'registry' | 'toolContext
       const description = semanticSearchDescription(semanticKind(deps.semantic));
       return tools.map((tool) => (tool.id === 'semantic_search_notes' ? { ...tool, description } : tool));
     },
-    call: (id, input, options) => deps.registry.call(id, input, deps.toolContext({ source: options.source, signal: options.signal }))
+    call: (id, input, options) =>
+      deps.registry.call(id, input, deps.toolContext({ source: options.source, signal: options.signal }))
   };
 }
 
@@ -75,12 +84,14 @@ export const REMOTE_REFUSED_MESSAGE =
 
 /** Throws a `config` ProviderError when the settings send notes away without the user's opt-in. */
 export function assertAllowed(settings: AgentProviderSettings): void {
-  if (!isLocalProvider(settings.config) && !settings.allowRemote) throw new ProviderError('config', REMOTE_REFUSED_MESSAGE);
+  if (!isLocalProvider(settings.config) && !settings.allowRemote)
+    throw new ProviderError('config', REMOTE_REFUSED_MESSAGE);
 }
 
 /** The failure outcome for anything a turn threw. */
 function failure(error: unknown): TurnOutcome {
-  if (error instanceof AgentError) return { ok: false, reason: error.reason, message: error.message, partial: error.partial };
+  if (error instanceof AgentError)
+    return { ok: false, reason: error.reason, message: error.message, partial: error.partial };
   if (error instanceof ProviderError) return { ok: false, reason: 'settings', message: error.message };
   throw error;
 }
@@ -95,7 +106,11 @@ export function createAgentApi(deps: AgentApiDeps) {
   const agents = new AgentCache(agentToolHost(deps), deps.createProvider, deps.idleUnloadMs);
   return {
     /** Runs one chat turn; see TurnOutcome. `sessionTools` is needed when the context has a note. */
-    async runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome> {
+    async runTurn(
+      request: TurnRequest,
+      listener?: TurnListener,
+      sessionTools?: SessionToolHost
+    ): Promise<TurnOutcome> {
       const signal = deps.cancels.signal(request.callId);
       try {
         assertAllowed(request.settings);
@@ -110,7 +125,10 @@ export function createAgentApi(deps: AgentApiDeps) {
             onToolResult: listener?.onToolResult && ((e) => tell(() => listener.onToolResult?.(e))),
             onTrim: listener?.onTrim && ((i) => tell(() => listener.onTrim?.(i))),
             // Awaited, unlike the others: the call waits for the user. A page without the method says no.
-            confirm: listener && (async (r) => (await Promise.resolve(listener.confirmToolCall?.(r)).catch(() => false)) === true)
+            confirm:
+              listener &&
+              (async (r) =>
+                (await Promise.resolve(listener.confirmToolCall?.(r)).catch(() => false)) === true)
           })
         );
         return { ok: true, result };
@@ -133,7 +151,12 @@ export function createAgentApi(deps: AgentApiDeps) {
       } catch (error) {
         return { ok: false, kind: 'config', message: (error as Error).message };
       }
-      if (config.kind === 'webllm') return { ok: false, kind: 'unsupported', message: 'In-browser models are tested by loading them: use Download model.' };
+      if (config.kind === 'webllm')
+        return {
+          ok: false,
+          kind: 'unsupported',
+          message: 'In-browser models are tested by loading them: use Download model.'
+        };
       const signal = callId ? deps.cancels.signal(callId) : undefined;
       try {
         return await testConnection(config, { signal });

@@ -24,7 +24,10 @@ function cache(idleMs = 60_000) {
 
 // The cache reads the context window from web-llm's catalogue and loads the family's tokenizer:
 // modules of several MB, imported once here.
-beforeAll(() => Promise.all([import('@mlc-ai/web-llm'), loadTokenCounter('qwen'), loadTokenCounter('llama3')]), 120_000);
+beforeAll(
+  () => Promise.all([import('@mlc-ai/web-llm'), loadTokenCounter('qwen'), loadTokenCounter('llama3')]),
+  120_000
+);
 afterEach(() => vi.useRealTimers());
 
 describe('AgentCache', () => {

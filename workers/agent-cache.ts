@@ -37,14 +37,20 @@ const TOKENIZER_WINDOW_LIMIT = 32_768;
 /** The context window to plan with: the catalogue's (WebLLM), the server's served one, or a default. */
 async function contextTokensFor(config: ProviderConfig): Promise<number> {
   try {
-    if (config.kind === 'webllm') return (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config);
+    if (config.kind === 'webllm')
+      return (
+        (await webLlmModels()).find((m) => m.id === config.model)?.contextLength ?? contextLengthFor(config)
+      );
     const signal = AbortSignal.timeout(CONTEXT_LOOKUP_TIMEOUT_MS);
     if (config.kind === 'openai-compatible') {
       const served = await servedContextTokens(config, { signal });
       return contextLengthFor(config, served ? { id: config.model, contextLength: served } : undefined);
     }
     const listed = await listModels(config, { signal });
-    return contextLengthFor(config, listed.find((m) => m.id === config.model));
+    return contextLengthFor(
+      config,
+      listed.find((m) => m.id === config.model)
+    );
   } catch {
     // Listing is optional (many servers lack it or refuse it): plan with the cautious default.
     return contextLengthFor(config);

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNote, ensureDefaultNotebook, latestChangeSeq, openDatabase, type FolioDatabase } from '$lib/db';
+import {
+  createNote,
+  ensureDefaultNotebook,
+  latestChangeSeq,
+  openDatabase,
+  type FolioDatabase
+} from '$lib/db';
 import { freshDb } from '../tests/fresh-db';
 import { watchChanges } from './change-watcher';
 import { createWorkspaceServices, type WorkspaceServices } from './services';
@@ -30,9 +36,14 @@ describe('watchChanges', () => {
     db = freshDb();
     await ensureDefaultNotebook(db);
     const seen: number[] = [];
-    stop = watchChanges(db, await latestChangeSeq(db), (seq) => seen.push(seq), (error) => {
-      throw error;
-    });
+    stop = watchChanges(
+      db,
+      await latestChangeSeq(db),
+      (seq) => seen.push(seq),
+      (error) => {
+        throw error;
+      }
+    );
     other = openDatabase(db.name);
     await createNote(other, { title: 'From another tab' });
     await until(() => seen.length > 0);
@@ -43,7 +54,12 @@ describe('watchChanges', () => {
     db = freshDb();
     await ensureDefaultNotebook(db);
     const seen: number[] = [];
-    stop = watchChanges(db, await latestChangeSeq(db), (seq) => seen.push(seq), () => {});
+    stop = watchChanges(
+      db,
+      await latestChangeSeq(db),
+      (seq) => seen.push(seq),
+      () => {}
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).toEqual([]);
   });
@@ -57,6 +73,10 @@ describe('services following the log', () => {
     await services.semantic.configure({ kind: 'hashed-ngram' });
     await until(() => !services!.semantic.snapshot().indexing);
     const note = await createNote(db, { title: 'Written later', body: 'lighthouse keeper' });
-    await until(async () => (await services!.semantic.search!.search('lighthouse keeper', { relevance: 'loose' })).some((h) => h.note_id === note.id));
+    await until(async () =>
+      (await services!.semantic.search!.search('lighthouse keeper', { relevance: 'loose' })).some(
+        (h) => h.note_id === note.id
+      )
+    );
   });
 });

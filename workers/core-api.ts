@@ -8,7 +8,11 @@ import type { FolioDatabase } from '$lib/db';
 import type { CancelRegistry, CoreMethods } from '$lib/rpc';
 
 /** Runs `work` with the AbortSignal of `callId` (none without an id) and forgets the id after. */
-export async function runCancellable<T>(cancels: CancelRegistry, callId: string | undefined, work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function runCancellable<T>(
+  cancels: CancelRegistry,
+  callId: string | undefined,
+  work: (signal: AbortSignal | undefined) => Promise<T>
+): Promise<T> {
   if (callId === undefined) return work(undefined);
   try {
     return await work(cancels.signal(callId));

@@ -7,8 +7,12 @@ describe('validateEmbedderConfig', () => {
   });
 
   it('asks for a base URL and a model for an OpenAI-compatible server', () => {
-    expect(() => validateEmbedderConfig({ kind: 'openai-compatible', baseUrl: 'localhost:11434', model: 'm' })).toThrow(/base URL/);
-    expect(() => validateEmbedderConfig({ kind: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: ' ' })).toThrow(/model/);
+    expect(() =>
+      validateEmbedderConfig({ kind: 'openai-compatible', baseUrl: 'localhost:11434', model: 'm' })
+    ).toThrow(/base URL/);
+    expect(() =>
+      validateEmbedderConfig({ kind: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: ' ' })
+    ).toThrow(/model/);
   });
 
   it('needs the opt-in for a server that is not on this device', () => {
@@ -18,12 +22,18 @@ describe('validateEmbedderConfig', () => {
   });
 
   it('accepts only WebLLM’s embedding models', () => {
-    expect(() => validateEmbedderConfig({ kind: 'webllm', model: 'Llama-3-8B' })).toThrow(/Unknown WebLLM embedding model/);
-    expect(validateEmbedderConfig({ kind: 'webllm', model: 'snowflake-arctic-embed-s-q0f32-MLC-b4' }).model).toBe('snowflake-arctic-embed-s-q0f32-MLC-b4');
+    expect(() => validateEmbedderConfig({ kind: 'webllm', model: 'Llama-3-8B' })).toThrow(
+      /Unknown WebLLM embedding model/
+    );
+    expect(
+      validateEmbedderConfig({ kind: 'webllm', model: 'snowflake-arctic-embed-s-q0f32-MLC-b4' }).model
+    ).toBe('snowflake-arctic-embed-s-q0f32-MLC-b4');
   });
 
   it('drops fields the kind does not use', () => {
-    expect(validateEmbedderConfig({ kind: 'hashed-ngram', baseUrl: 'http://x', apiKey: 'k' })).toEqual({ kind: 'hashed-ngram' });
+    expect(validateEmbedderConfig({ kind: 'hashed-ngram', baseUrl: 'http://x', apiKey: 'k' })).toEqual({
+      kind: 'hashed-ngram'
+    });
   });
 });
 

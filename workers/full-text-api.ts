@@ -19,7 +19,10 @@ export function createFullTextApi(services: { fullText: FullTextService; cancels
     /** Full-text search with the whole syntax; a malformed query is searched as typed, with `warnings`. */
     search(query: string, options: SearchCallOptions = {}): Promise<SearchResponse> {
       if (typeof query !== 'string') return Promise.reject(new TypeError('search: query must be a string'));
-      const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_UI_SEARCH_LIMIT)));
+      const limit = Math.min(
+        MAX_SEARCH_LIMIT,
+        Math.max(1, Math.floor(options.limit ?? DEFAULT_UI_SEARCH_LIMIT))
+      );
       return runCancellable(cancels, options.callId, async (signal) => {
         const response = await fullText.search(query, { limit });
         signal?.throwIfAborted();

@@ -11,7 +11,13 @@
  * of them (so typing does not save at every keystroke), never two at once.
  */
 import type { FolioDatabase } from '$lib/db';
-import { IndexFollower, SearchIndex, withSnippets, type SearchOptions, type SearchResponse } from '$lib/search';
+import {
+  IndexFollower,
+  SearchIndex,
+  withSnippets,
+  type SearchOptions,
+  type SearchResponse
+} from '$lib/search';
 
 /** How long after the last applied change the snapshot is saved. */
 export const SAVE_DELAY_MS = 5_000;

@@ -19,7 +19,10 @@ import type { AgentCache } from './agent-cache';
 import { release, tell } from './page-proxies';
 
 async function storageUse(): Promise<StorageUse | undefined> {
-  const storage = (globalThis.navigator as { storage?: { estimate?: () => Promise<{ usage?: number; quota?: number }> } } | undefined)?.storage;
+  const storage = (
+    globalThis.navigator as
+      { storage?: { estimate?: () => Promise<{ usage?: number; quota?: number }> } } | undefined
+  )?.storage;
   if (!storage?.estimate) return undefined;
   const { usage = 0, quota = 0 } = await storage.estimate();
   return { usageMB: Math.round(usage / 2 ** 20), quotaMB: Math.round(quota / 2 ** 20) };
@@ -30,7 +33,11 @@ export function createModelApi(agents: AgentCache, cancels: CancelRegistry) {
   return {
     /** The catalogue as this device sees it. */
     async webLlmCatalog(): Promise<WebLlmCatalog> {
-      const [gpu, catalog, storage] = await Promise.all([detectWebGpu(), webLlmModels({ checkCache: true }), storageUse().catch(() => undefined)]);
+      const [gpu, catalog, storage] = await Promise.all([
+        detectWebGpu(),
+        webLlmModels({ checkCache: true }),
+        storageUse().catch(() => undefined)
+      ]);
       const shaderF16 = gpu.ok && gpu.shaderF16;
       return {
         models: gpu.ok ? runnableModels(catalog, shaderF16) : catalog,
@@ -42,8 +49,13 @@ export function createModelApi(agents: AgentCache, cancels: CancelRegistry) {
     },
 
     /** Downloads (or reuses) and loads a WebLLM model, reporting progress; `cancel(callId)` stops waiting. */
-    async loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void> {
-      if (settings.config.kind !== 'webllm') throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
+    async loadModel(
+      settings: AgentProviderSettings,
+      callId: string,
+      onProgress?: (progress: LoadProgress) => void
+    ): Promise<void> {
+      if (settings.config.kind !== 'webllm')
+        throw new TypeError('loadModel: only WebLLM models are loaded in the browser');
       const signal = cancels.signal(callId);
       agents.progressSink = onProgress && ((p) => tell(() => onProgress(p)));
       try {

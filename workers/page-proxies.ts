@@ -22,4 +22,3 @@ export function release(value: unknown): void {
   const releaser = (value as { [Comlink.releaseProxy]?: () => void } | null)?.[Comlink.releaseProxy];
   if (typeof releaser === 'function') releaser.call(value);
 }
-

@@ -7,12 +7,26 @@ import { createPluginsApi } from './plugins-api';
 
 async function setUp(readOnlyHint = true, switches: Record<string, boolean> = { plan_trip_packing: true }) {
   const bench = await mcpBench(switches);
-  const api = createPluginsApi({ db: bench.db, registry: bench.registry, toolContext: (o) => ({ ...bench.ctx, ...o }) });
+  const api = createPluginsApi({
+    db: bench.db,
+    registry: bench.registry,
+    toolContext: (o) => ({ ...bench.ctx, ...o })
+  });
   const client = await bench.connect();
   let notified = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void notified++);
   const register = () =>
-    api.registerPluginTool('example', { id: 'plan_trip_packing', pluginName: 'Vacation packing', description: 'Plans packing.', inputSchema: { type: 'object' }, annotations: { readOnlyHint } }, { call: async () => ({ items: [{ name: 'Socks' }] }) });
+    api.registerPluginTool(
+      'example',
+      {
+        id: 'plan_trip_packing',
+        pluginName: 'Vacation packing',
+        description: 'Plans packing.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint }
+      },
+      { call: async () => ({ items: [{ name: 'Socks' }] }) }
+    );
   return { api, client, register, notified: () => notified };
 }
 
@@ -42,7 +56,9 @@ describe('plugin tools over MCP', () => {
   it('gives an MCP client the plain output, without a renderer', async () => {
     const { client, register } = await setUp();
     register();
-    const result = (await client.callTool({ name: 'plan_trip_packing', arguments: {} })) as { content: { text: string }[] };
+    const result = (await client.callTool({ name: 'plan_trip_packing', arguments: {} })) as {
+      content: { text: string }[];
+    };
     expect(JSON.parse(result.content[0].text)).toEqual({ items: [{ name: 'Socks' }] });
   });
 

@@ -17,7 +17,11 @@ describe('plugins api', () => {
     const api = await setUp();
     await api.installPlugin(file(['notes:read']));
     const [record] = await api.listPlugins();
-    expect({ id: record.id, enabled: record.enabled, permissions: record.manifest.permissions }).toEqual({ id: 'com.example.p', enabled: true, permissions: ['notes:read'] });
+    expect({ id: record.id, enabled: record.enabled, permissions: record.manifest.permissions }).toEqual({
+      id: 'com.example.p',
+      enabled: true,
+      permissions: ['notes:read']
+    });
   });
 
   it('refuses a file without a manifest', async () => {
@@ -35,19 +39,45 @@ describe('plugins api', () => {
 
   it('registers a proxy tool whose handler calls the page back', async () => {
     const api = await setUp();
-    api.registerPluginTool('com.example.p', { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async (input) => ({ got: input }) });
-    const result = await workspace.services.registry.call('plan', { a: 1 }, workspace.services.toolContext({ source: 'ai' }));
+    api.registerPluginTool(
+      'com.example.p',
+      { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} },
+      { call: async (input) => ({ got: input }) }
+    );
+    const result = await workspace.services.registry.call(
+      'plan',
+      { a: 1 },
+      workspace.services.toolContext({ source: 'ai' })
+    );
     expect(JSON.parse(result.content[0].text)).toEqual({ got: { a: 1 } });
   });
 
   it('refuses a proxy tool with a built-in tool id', async () => {
     const api = await setUp();
-    expect(() => api.registerPluginTool('p', { id: 'search_notes', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 })).toThrow('"search_notes" is the id of one of Folio\'s own tools.');
+    expect(() =>
+      api.registerPluginTool(
+        'p',
+        {
+          id: 'search_notes',
+          pluginName: 'P',
+          description: 'd',
+          inputSchema: { type: 'object' },
+          annotations: {}
+        },
+        { call: async () => 1 }
+      )
+    ).toThrow('"search_notes" is the id of one of Folio\'s own tools.');
   });
 
   it('refuses ids that look like a built-in, a session tool or another plugin tool', async () => {
     const api = await setUp();
-    const tool = (id: string) => ({ id, pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} });
+    const tool = (id: string) => ({
+      id,
+      pluginName: 'P',
+      description: 'd',
+      inputSchema: { type: 'object' },
+      annotations: {}
+    });
     const register = (id: string) => () => api.registerPluginTool('p', tool(id), { call: async () => 1 });
     expect(register('Search_Notes')).toThrow('"Search_Notes" looks like Folio\'s own tool "search_notes".');
     expect(register('append_to_note')).toThrow('"append_to_note" is the id of one of Folio\'s own tools.');
@@ -61,7 +91,11 @@ describe('plugins api', () => {
   it('takes the plugin tools out when the plugin is removed', async () => {
     const api = await setUp();
     await api.installPlugin(file([]));
-    api.registerPluginTool('com.example.p', { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} }, { call: async () => 1 });
+    api.registerPluginTool(
+      'com.example.p',
+      { id: 'plan', pluginName: 'P', description: 'd', inputSchema: { type: 'object' }, annotations: {} },
+      { call: async () => 1 }
+    );
     await api.removePlugin('com.example.p');
     expect(workspace.services.registry.list().map((t) => t.id)).not.toContain('plan');
     expect(await api.listPlugins()).toEqual([]);
@@ -79,7 +113,9 @@ describe('plugins api', () => {
   it('refuses a data call the stored manifest does not permit', async () => {
     const api = await setUp();
     await api.installPlugin(file(['notes:read']));
-    await expect(api.callPluginData('com.example.p', 'createNote', { title: 'x' })).rejects.toThrow(/no notes:write permission/);
+    await expect(api.callPluginData('com.example.p', 'createNote', { title: 'x' })).rejects.toThrow(
+      /no notes:write permission/
+    );
   });
 
   it('refuses data calls of a plugin that is turned off', async () => {
@@ -92,7 +128,9 @@ describe('plugins api', () => {
   it('returns a read as data, not text', async () => {
     const api = await setUp();
     await api.installPlugin(file(['notes:read']));
-    const answer = (await api.callPluginData('com.example.p', 'listNotebooks', {})) as { notebooks: unknown[] };
+    const answer = (await api.callPluginData('com.example.p', 'listNotebooks', {})) as {
+      notebooks: unknown[];
+    };
     expect(answer.notebooks).toHaveLength(1);
   });
 });

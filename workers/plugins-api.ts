@@ -14,7 +14,15 @@ import { AppError } from '$lib/core';
 import type { FolioDatabase, PluginRecord } from '$lib/db';
 import type { PluginToolCallback } from '$lib/rpc';
 import { dataMethod, parsePluginFile, validateManifest, type PluginToolInfo } from '$lib/plugins';
-import { reservedLookalike, type ToolAnnotations, type ToolContext, type ToolHandle, type ToolInfo, type ToolRegistry, type ToolResult } from '$lib/tools';
+import {
+  reservedLookalike,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolHandle,
+  type ToolInfo,
+  type ToolRegistry,
+  type ToolResult
+} from '$lib/tools';
 
 /** What the plugin API is built from (a part of WorkspaceServices). */
 export interface PluginsApiDeps {
@@ -28,7 +36,11 @@ export type { PluginToolInfo };
 
 function annotationsOf(info: PluginToolInfo): ToolAnnotations {
   const hints = info.annotations ?? {};
-  return { title: info.id, readOnlyHint: hints.readOnlyHint === true, openWorldHint: hints.openWorldHint === true };
+  return {
+    title: info.id,
+    readOnlyHint: hints.readOnlyHint === true,
+    openWorldHint: hints.openWorldHint === true
+  };
 }
 
 /**
@@ -43,7 +55,8 @@ export function namespaceRefusal(id: string, tools: readonly ToolInfo[]): string
   if (builtin === id) return `"${id}" is the id of one of Folio's own tools.`;
   if (builtin) return `"${id}" looks like Folio's own tool "${builtin}".`;
   const other = tools.find((tool) => tool.plugin && reservedLookalike(id, [tool.id]));
-  if (other?.id === id) return `A tool with id "${id}" is already registered by the plugin ${other.plugin!.pluginName}.`;
+  if (other?.id === id)
+    return `A tool with id "${id}" is already registered by the plugin ${other.plugin!.pluginName}.`;
   if (other) return `"${id}" looks like the tool "${other.id}" of the plugin ${other.plugin!.pluginName}.`;
   return undefined;
 }
@@ -122,7 +135,10 @@ export function createPluginsApi(deps: PluginsApiDeps) {
     registerPluginTool(pluginId: string, info: PluginToolInfo, callback: PluginToolCallback): void {
       const refusal = namespaceRefusal(info.id, registry.list());
       if (refusal) throw new AppError('conflict', refusal);
-      const pluginName = typeof info.pluginName === 'string' && info.pluginName.trim() ? info.pluginName.slice(0, 80) : pluginId;
+      const pluginName =
+        typeof info.pluginName === 'string' && info.pluginName.trim()
+          ? info.pluginName.slice(0, 80)
+          : pluginId;
       const handle = registry.register({
         id: info.id,
         description: info.description,
@@ -149,13 +165,21 @@ export function createPluginsApi(deps: PluginsApiDeps) {
       const record = await installedPlugin(pluginId);
       const manifest = validateManifest(record.manifest);
       const known = dataMethod(method);
-      if (!record.enabled) throw new AppError('invalid_argument', `The plugin ${manifest.name} is turned off.`);
+      if (!record.enabled)
+        throw new AppError('invalid_argument', `The plugin ${manifest.name} is turned off.`);
       if (!known) throw new AppError('not_found', `There is no data method ${method}.`);
       if (!manifest.permissions.includes(known.permission)) {
-        throw new AppError('invalid_argument', `The plugin ${manifest.name} has no ${known.permission} permission.`);
+        throw new AppError(
+          'invalid_argument',
+          `The plugin ${manifest.name} has no ${known.permission} permission.`
+        );
       }
       // The plugin's name is what the note's history shows as the writer.
-      const result = await registry.call(known.tool, input, deps.toolContext({ source: 'plugin', caller: manifest.name }));
+      const result = await registry.call(
+        known.tool,
+        input,
+        deps.toolContext({ source: 'plugin', caller: manifest.name })
+      );
       return payloadOf(result);
     }
   };

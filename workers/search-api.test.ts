@@ -22,7 +22,10 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3_000)
 
 describe('search', () => {
   it('finds notes written before the worker started, with highlights', async () => {
-    await createNote(await workspace.open(), { title: 'Harbour walk', body: 'We saw the lighthouse at dusk.' });
+    await createNote(await workspace.open(), {
+      title: 'Harbour walk',
+      body: 'We saw the lighthouse at dusk.'
+    });
     const { results, total } = await createSearchApi(await workspace.start()).search('lighthouse');
     expect(total).toBe(1);
     expect(results[0].title).toBe('Harbour walk');
@@ -86,11 +89,22 @@ describe('semantic', () => {
 
   it('indexes in the background once an embedder is chosen and finds related notes', async () => {
     const api = await setUp();
-    const a = await createNote(workspace.db, { title: 'Sourdough starter', body: 'Feed the sourdough starter flour and water daily.' });
-    await createNote(workspace.db, { title: 'Sourdough loaf', body: 'Bake the sourdough loaf with starter, flour and water.' });
-    await createNote(workspace.db, { title: 'Tax return', body: 'Deadline for the annual tax return forms.' });
+    const a = await createNote(workspace.db, {
+      title: 'Sourdough starter',
+      body: 'Feed the sourdough starter flour and water daily.'
+    });
+    await createNote(workspace.db, {
+      title: 'Sourdough loaf',
+      body: 'Bake the sourdough loaf with starter, flour and water.'
+    });
+    await createNote(workspace.db, {
+      title: 'Tax return',
+      body: 'Deadline for the annual tax return forms.'
+    });
     await api.configureEmbedder({ kind: 'hashed-ngram' });
-    await until(async () => (await api.semanticStatus()).notes === 3 && !workspace.services.semantic.snapshot().indexing);
+    await until(
+      async () => (await api.semanticStatus()).notes === 3 && !workspace.services.semantic.snapshot().indexing
+    );
     const related = await api.relatedNotes(a.id, 2);
     expect(related.available).toBe(true);
     expect(related.notes[0].title).toBe('Sourdough loaf');
@@ -101,13 +115,22 @@ describe('semantic', () => {
     const api = await setUp();
     await api.configureEmbedder({ kind: 'hashed-ngram' });
     workspace.services.stop();
-    expect((await createSearchApi(await workspace.start()).semanticStatus()).config.kind).toBe('hashed-ngram');
+    expect((await createSearchApi(await workspace.start()).semanticStatus()).config.kind).toBe(
+      'hashed-ngram'
+    );
   });
 
   it('refuses a remote embeddings server without the opt-in', async () => {
     const api = await setUp();
-    await expect(api.configureEmbedder({ kind: 'openai-compatible', baseUrl: 'https://api.example.com/v1', model: 'e' })).rejects.toBeInstanceOf(AppError);
-    const snapshot = await api.configureEmbedder({ kind: 'openai-compatible', baseUrl: 'http://localhost:9/v1', model: 'e', apiKey: 'secret' });
+    await expect(
+      api.configureEmbedder({ kind: 'openai-compatible', baseUrl: 'https://api.example.com/v1', model: 'e' })
+    ).rejects.toBeInstanceOf(AppError);
+    const snapshot = await api.configureEmbedder({
+      kind: 'openai-compatible',
+      baseUrl: 'http://localhost:9/v1',
+      model: 'e',
+      apiKey: 'secret'
+    });
     expect(snapshot.config).toMatchObject({ kind: 'openai-compatible', hasApiKey: true });
     expect(JSON.stringify(snapshot)).not.toContain('secret');
   });
@@ -136,7 +159,8 @@ describe('semantic', () => {
 
   it('holds indexing while paused and finishes after resume', async () => {
     const api = await setUp();
-    for (let i = 0; i < 20; i++) await createNote(workspace.db, { title: `Note ${i}`, body: `body number ${i}` });
+    for (let i = 0; i < 20; i++)
+      await createNote(workspace.db, { title: `Note ${i}`, body: `body number ${i}` });
     await api.configureEmbedder({ kind: 'hashed-ngram' });
     api.pauseIndexing();
     await new Promise((resolve) => setTimeout(resolve, 50));

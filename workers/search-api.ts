@@ -3,7 +3,13 @@
  * semantic index's status, progress subscription, pause/resume and embedder choice for the UI.
  */
 import { AppError } from '$lib/core';
-import type { EmbedderConfig, RelatedNotesAnswer, SemanticListener, SemanticSnapshot, SemanticStatusReport } from '$lib/rpc';
+import type {
+  EmbedderConfig,
+  RelatedNotesAnswer,
+  SemanticListener,
+  SemanticSnapshot,
+  SemanticStatusReport
+} from '$lib/rpc';
 import { createFullTextApi } from './full-text-api';
 import type { WorkspaceServices } from './services';
 
@@ -20,9 +26,13 @@ export function createSearchApi(services: WorkspaceServices) {
     async relatedNotes(noteId: string, k = 5): Promise<RelatedNotesAnswer> {
       const search = semantic.search;
       if (!search) return { available: false, notes: [] };
-      if (!Number.isInteger(k) || k < 1 || k > 50) throw new AppError('invalid_argument', `k must be an integer from 1 to 50, got ${k}.`);
+      if (!Number.isInteger(k) || k < 1 || k > 50)
+        throw new AppError('invalid_argument', `k must be an integer from 1 to 50, got ${k}.`);
       const hits = await search.relatedNotes(noteId, k);
-      return { available: true, notes: hits.map((hit) => ({ id: hit.note_id, title: hit.title, score: hit.score })) };
+      return {
+        available: true,
+        notes: hits.map((hit) => ({ id: hit.note_id, title: hit.title, score: hit.score }))
+      };
     },
 
     /** The semantic index's state and size. */

@@ -38,7 +38,10 @@ export class SemanticHost {
     await this.#loadStored();
     if (typeof BroadcastChannel === 'function') {
       this.#channel = new BroadcastChannel(EMBEDDER_CHANNEL);
-      this.#channel.addEventListener('message', () => void this.#loadStored().catch((error) => this.#fail(error)));
+      this.#channel.addEventListener(
+        'message',
+        () => void this.#loadStored().catch((error) => this.#fail(error))
+      );
     }
   }
 

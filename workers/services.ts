@@ -6,7 +6,14 @@
  */
 import type { FolioDatabase } from '$lib/db';
 import { createCancelRegistry, type CancelRegistry } from '$lib/rpc';
-import { bindToolSwitches, createToolRegistry, registerBuiltinTools, type ToolCallSource, type ToolContext, type ToolRegistry } from '$lib/tools';
+import {
+  bindToolSwitches,
+  createToolRegistry,
+  registerBuiltinTools,
+  type ToolCallSource,
+  type ToolContext,
+  type ToolRegistry
+} from '$lib/tools';
 import { watchChanges } from './change-watcher';
 import { runCancellable } from './core-api';
 import { FullTextService } from './full-text';
@@ -29,7 +36,10 @@ export interface WorkspaceServices {
   /** A fresh ToolContext for one call: `semantic` is present only while an embedder is configured. */
   toolContext(options: ToolContextOptions): ToolContext;
   /** Runs `work` with the AbortSignal of `callId` (none without an id) and forgets the id after. */
-  cancellable<T>(callId: string | undefined, work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T>;
+  cancellable<T>(
+    callId: string | undefined,
+    work: (signal: AbortSignal | undefined) => Promise<T>
+  ): Promise<T>;
   /** Stops watching and indexing (tests; a worker simply ends). */
   stop(): void;
 }
@@ -44,7 +54,10 @@ export interface WorkspaceServicesOptions {
 }
 
 /** Builds the services; the full-text index builds in the background (searches wait for it). */
-export async function createWorkspaceServices(db: FolioDatabase, options: WorkspaceServicesOptions = {}): Promise<WorkspaceServices> {
+export async function createWorkspaceServices(
+  db: FolioDatabase,
+  options: WorkspaceServicesOptions = {}
+): Promise<WorkspaceServices> {
   const cancels = options.cancels ?? createCancelRegistry();
   const fullText = options.fullText ?? new FullTextService(db);
   const semantic = new SemanticHost(db);
@@ -57,10 +70,15 @@ export async function createWorkspaceServices(db: FolioDatabase, options: Worksp
   const stopWatching =
     options.watch === false
       ? () => {}
-      : watchChanges(db, 0, () => {
-          fullText.catchUp().catch(() => {});
-          semantic.kick();
-        }, () => {});
+      : watchChanges(
+          db,
+          0,
+          () => {
+            fullText.catchUp().catch(() => {});
+            semantic.kick();
+          },
+          () => {}
+        );
 
   return {
     db,
@@ -73,7 +91,9 @@ export async function createWorkspaceServices(db: FolioDatabase, options: Worksp
       return {
         db,
         search: { search: (query, searchOptions) => fullText.search(query, searchOptions) },
-        semantic: search ? { search: (query, semanticOptions) => search.search(query, semanticOptions) } : undefined,
+        semantic: search
+          ? { search: (query, semanticOptions) => search.search(query, semanticOptions) }
+          : undefined,
         signal,
         source,
         caller

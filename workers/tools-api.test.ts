@@ -40,10 +40,16 @@ describe('tools api', () => {
 
   it('uses the semantic index once an embedder is configured', async () => {
     const api = await setUp();
-    await createNote(workspace.db, { title: 'Bicycle repair', body: 'Patch the inner tube of the bicycle tyre.' });
+    await createNote(workspace.db, {
+      title: 'Bicycle repair',
+      body: 'Patch the inner tube of the bicycle tyre.'
+    });
     await createSearchApi(workspace.services).configureEmbedder({ kind: 'hashed-ngram' });
     await workspace.services.semantic.search!.indexer.run();
-    const result = await api.callTool('semantic_search_notes', { query: 'bicycle tyre tube', relevance: 'loose' });
+    const result = await api.callTool('semantic_search_notes', {
+      query: 'bicycle tyre tube',
+      relevance: 'loose'
+    });
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('Bicycle repair');
   });

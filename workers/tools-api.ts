@@ -21,7 +21,8 @@ export function createToolsApi(services: WorkspaceServices) {
     /** Validates and runs a tool; failures are results with `isError`, only a cancel rejects. */
     callTool(id: string, input: unknown, options: ToolCallOptions = {}): Promise<ToolResult> {
       const source = options.source ?? 'user';
-      if (!SOURCES.includes(source)) return Promise.reject(new TypeError(`callTool: unknown source "${String(source)}"`));
+      if (!SOURCES.includes(source))
+        return Promise.reject(new TypeError(`callTool: unknown source "${String(source)}"`));
       return services.cancellable(options.callId, (signal) =>
         registry.call(id, input, services.toolContext({ source, caller: options.caller, signal }))
       );

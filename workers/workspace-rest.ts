@@ -10,6 +10,10 @@ import { createWorkspaceServices } from './services';
 import { createWorkspaceApi } from './workspace-api';
 
 /** Builds the services and the full workspace API. */
-export async function createRestOfWorkspace(db: FolioDatabase, cancels: CancelRegistry, fullText: FullTextService) {
+export async function createRestOfWorkspace(
+  db: FolioDatabase,
+  cancels: CancelRegistry,
+  fullText: FullTextService
+) {
   return createWorkspaceApi(await createWorkspaceServices(db, { cancels, fullText }));
 }

@@ -18,6 +18,11 @@ void exposeWorkerApi(async () => {
   await db.open();
   const cancels = createCancelRegistry();
   const fullText = new FullTextService(db);
-  const rest = import('./workspace-rest').then(({ createRestOfWorkspace }) => createRestOfWorkspace(db, cancels, fullText));
-  return lateBoundApi({ ...createCoreApi({ db, cancels }), ...createFullTextApi({ fullText, cancels }) }, rest);
+  const rest = import('./workspace-rest').then(({ createRestOfWorkspace }) =>
+    createRestOfWorkspace(db, cancels, fullText)
+  );
+  return lateBoundApi(
+    { ...createCoreApi({ db, cancels }), ...createFullTextApi({ fullText, cancels }) },
+    rest
+  );
 });

@@ -40,7 +40,12 @@ function main() {
     process.exit(2);
   }
   const tokens = loadTokens(args.config ?? defaultTokenFile(), { renew: args['new-tokens'] });
-  run({ port, tokens, allowedOrigins: args['allow-origin'] ?? [], allowedTabOrigins: args['tab-origin'] ?? [] });
+  run({
+    port,
+    tokens,
+    allowedOrigins: args['allow-origin'] ?? [],
+    allowedTabOrigins: args['tab-origin'] ?? []
+  });
 }
 
 async function run({ port, tokens, allowedOrigins, allowedTabOrigins }) {
@@ -49,7 +54,11 @@ async function run({ port, tokens, allowedOrigins, allowedTabOrigins }) {
   try {
     bridge = await startBridge({ port, ...tokens, allowedOrigins, allowedTabOrigins, log });
   } catch (error) {
-    console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: is a bridge already running? Try --port.` : String(error));
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${port} is in use: is a bridge already running? Try --port.`
+        : String(error)
+    );
     process.exit(1);
   }
   const base = bridge.url.replace(/\/mcp$/, '');

@@ -7,8 +7,22 @@
 // then the SDK transport takes over. Sessions expire when idle and the least recently used makes
 // room for a new client (client-sessions.mjs).
 import http from 'node:http';
-import { ClientSessions, BRIDGE_ERROR, NO_TAB_MESSAGE, MAX_CLIENT_SESSIONS, SESSION_IDLE_MS } from './client-sessions.mjs';
-import { checkHostAndOrigin, loopbackHosts, loopbackOrigins, presentedToken, readJsonBody, sameSecret, sendJsonError } from './http-guard.mjs';
+import {
+  ClientSessions,
+  BRIDGE_ERROR,
+  NO_TAB_MESSAGE,
+  MAX_CLIENT_SESSIONS,
+  SESSION_IDLE_MS
+} from './client-sessions.mjs';
+import {
+  checkHostAndOrigin,
+  loopbackHosts,
+  loopbackOrigins,
+  presentedToken,
+  readJsonBody,
+  sameSecret,
+  sendJsonError
+} from './http-guard.mjs';
 import { TabLink } from './tab-link.mjs';
 
 /** The port the bridge listens on unless told otherwise. */
@@ -87,33 +101,62 @@ async function handle(req, res, guard, tab, sessions) {
   const url = new URL(req.url ?? '/', 'http://bridge');
   const refused = checkHostAndOrigin(req, guard);
   if (refused) return sendJsonError(res, 403, BRIDGE_ERROR, refused);
-  if (url.pathname !== '/mcp') return sendJsonError(res, 404, BRIDGE_ERROR, 'Not found: the MCP endpoint is /mcp.');
+  if (url.pathname !== '/mcp')
+    return sendJsonError(res, 404, BRIDGE_ERROR, 'Not found: the MCP endpoint is /mcp.');
   if (!sameSecret(presentedToken(req, url), guard.clientToken)) {
-    return sendJsonError(res, 401, BRIDGE_ERROR, 'Unauthorized: send the bridge token as "Authorization: Bearer TOKEN".', null, {
-      'www-authenticate': 'Bearer realm="folio-bridge"'
-    });
+    return sendJsonError(
+      res,
+      401,
+      BRIDGE_ERROR,
+      'Unauthorized: send the bridge token as "Authorization: Bearer TOKEN".',
+      null,
+      {
+        'www-authenticate': 'Bearer realm="folio-bridge"'
+      }
+    );
   }
   if (!['POST', 'GET', 'DELETE'].includes(req.method ?? '')) {
-    return sendJsonError(res, 405, BRIDGE_ERROR, 'Method not allowed: use POST, GET or DELETE.', null, { allow: 'POST, GET, DELETE' });
+    return sendJsonError(res, 405, BRIDGE_ERROR, 'Method not allowed: use POST, GET or DELETE.', null, {
+      allow: 'POST, GET, DELETE'
+    });
   }
   const sessionId = req.headers['mcp-session-id'];
   const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-  if (typeof sessionId === 'string' && !session) return sendJsonError(res, 404, -32001, 'Session not found (it ended or expired): initialize a new session.');
+  if (typeof sessionId === 'string' && !session)
+    return sendJsonError(
+      res,
+      404,
+      -32001,
+      'Session not found (it ended or expired): initialize a new session.'
+    );
   if (req.method !== 'POST') {
     if (!session) return sendJsonError(res, 400, BRIDGE_ERROR, 'Bad request: no Mcp-Session-Id header.');
     sessions.use(session, res);
     return session.transport.handleRequest(req, res);
   }
   const { body, error, close } = await readJsonBody(req);
-  if (error) return sendJsonError(res, error[0], error[1], error[2], null, close ? { connection: 'close' } : {});
+  if (error)
+    return sendJsonError(res, error[0], error[1], error[2], null, close ? { connection: 'close' } : {});
   if (Array.isArray(body) && body.length > MAX_BATCH) {
-    return sendJsonError(res, 400, -32600, `Invalid request: a batch holds at most ${MAX_BATCH} messages, this one ${body.length}.`);
+    return sendJsonError(
+      res,
+      400,
+      -32600,
+      `Invalid request: a batch holds at most ${MAX_BATCH} messages, this one ${body.length}.`
+    );
   }
   const ids = requestIds(body);
-  if (!tab.connected && ids.length > 0) return sendJsonError(res, 503, BRIDGE_ERROR, NO_TAB_MESSAGE, ids.length === 1 ? ids[0] : null);
+  if (!tab.connected && ids.length > 0)
+    return sendJsonError(res, 503, BRIDGE_ERROR, NO_TAB_MESSAGE, ids.length === 1 ? ids[0] : null);
   if (!session && isInitialize(body)) await sessions.makeRoom();
   const target = session ?? (isInitialize(body) ? await sessions.create() : undefined);
-  if (!target) return sendJsonError(res, 400, BRIDGE_ERROR, 'Bad request: no Mcp-Session-Id header; start with initialize.');
+  if (!target)
+    return sendJsonError(
+      res,
+      400,
+      BRIDGE_ERROR,
+      'Bad request: no Mcp-Session-Id header; start with initialize.'
+    );
   sessions.use(target, res);
   // A client that hangs up before its answers arrive: the tab stops those calls.
   res.on('close', () => target.abandon(ids));
@@ -122,7 +165,11 @@ async function handle(req, res, guard, tab, sessions) {
 
 function requestIds(body) {
   const messages = Array.isArray(body) ? body : [body];
-  return messages.filter((m) => m && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')).map((m) => m.id);
+  return messages
+    .filter(
+      (m) => m && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')
+    )
+    .map((m) => m.id);
 }
 
 function isInitialize(body) {

@@ -38,7 +38,13 @@ export class ClientSessions {
    * @param {{ tab: { send(frame: any): boolean, connected: boolean }, transportOptions: object,
    *   idleMs?: number, maxSessions?: number, log?: (line: string) => void }} options
    */
-  constructor({ tab, transportOptions, idleMs = SESSION_IDLE_MS, maxSessions = MAX_CLIENT_SESSIONS, log = () => {} }) {
+  constructor({
+    tab,
+    transportOptions,
+    idleMs = SESSION_IDLE_MS,
+    maxSessions = MAX_CLIENT_SESSIONS,
+    log = () => {}
+  }) {
     this.tab = tab;
     this.transportOptions = transportOptions;
     this.idleMs = idleMs;
@@ -168,7 +174,8 @@ class Session {
   }
 
   fromClient(message) {
-    if (message.method === 'initialize' || message.method === 'notifications/initialized') this.handshake.push(message);
+    if (message.method === 'initialize' || message.method === 'notifications/initialized')
+      this.handshake.push(message);
     if (isRequest(message)) this.pending.set(keyOf(message.id), message.id);
     const sent = this.owner.tab.send({ t: 'msg', s: this.id, m: message });
     if (!sent && isRequest(message)) this.answerError(message.id, NO_TAB_MESSAGE);
@@ -198,7 +205,11 @@ class Session {
   abandon(ids) {
     for (const id of ids) {
       if (!this.pending.delete(keyOf(id))) continue;
-      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The MCP client disconnected.' } };
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'The MCP client disconnected.' }
+      };
       this.owner.tab.send({ t: 'msg', s: this.id, m: cancel });
     }
   }

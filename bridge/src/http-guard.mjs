@@ -72,7 +72,10 @@ const DRAIN_LIMIT_BYTES = 8 * MAX_BODY_BYTES;
  * the answer goes out with `Connection: close` (see `closeAfterAnswer`).
  */
 export function readJsonBody(req, maxBytes = MAX_BODY_BYTES) {
-  const tooLarge = { error: [413, -32600, `Request body too large: the limit is ${maxBytes} bytes.`], close: true };
+  const tooLarge = {
+    error: [413, -32600, `Request body too large: the limit is ${maxBytes} bytes.`],
+    close: true
+  };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     drain(req, 0);
@@ -94,7 +97,9 @@ export function readJsonBody(req, maxBytes = MAX_BODY_BYTES) {
     };
     req.on('data', onData);
     req.on('error', () => resolve({ error: [400, -32700, 'The request body could not be read.'] }));
-    req.on('aborted', () => resolve({ error: [400, -32700, 'The client closed the connection while sending.'] }));
+    req.on('aborted', () =>
+      resolve({ error: [400, -32700, 'The client closed the connection while sending.'] })
+    );
     req.on('end', () => {
       if (size > maxBytes) return;
       try {

@@ -39,7 +39,9 @@ export class TabLink {
       const url = new URL(req.url ?? '/', 'http://bridge');
       const host = (req.headers.host ?? '').toLowerCase();
       const origin = req.headers.origin;
-      const originOk = !this.options.allowedTabOrigins?.length || (origin && this.options.allowedTabOrigins.includes(origin));
+      const originOk =
+        !this.options.allowedTabOrigins?.length ||
+        (origin && this.options.allowedTabOrigins.includes(origin));
       if (url.pathname !== '/tab' || !this.options.allowedHosts.includes(host) || !originOk) {
         socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
@@ -50,7 +52,10 @@ export class TabLink {
 
   /** Waits for the pairing message, then makes `ws` the tab. */
   greet(ws) {
-    const timer = setTimeout(() => ws.close(CLOSE.noHello, 'Send the pairing message first'), PAIRING_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => ws.close(CLOSE.noHello, 'Send the pairing message first'),
+      PAIRING_TIMEOUT_MS
+    );
     ws.once('message', (data) => {
       clearTimeout(timer);
       let hello;

@@ -22,7 +22,10 @@ export function newToken() {
  * `file`, else new ones written to `file`. `renew` always makes new ones.
  */
 export function loadTokens(file, { renew = false } = {}) {
-  const fromEnv = { clientToken: process.env.FOLIO_BRIDGE_TOKEN, pairingToken: process.env.FOLIO_BRIDGE_PAIRING_TOKEN };
+  const fromEnv = {
+    clientToken: process.env.FOLIO_BRIDGE_TOKEN,
+    pairingToken: process.env.FOLIO_BRIDGE_PAIRING_TOKEN
+  };
   if (fromEnv.clientToken && fromEnv.pairingToken) return fromEnv;
   if (!renew) {
     try {

@@ -38,7 +38,10 @@ const uncachedSerializer = {
   name: 'uncached-serializer',
   transform(code, id) {
     if (!id.endsWith('/editor/serialize.ts')) return null;
-    if (!CACHE_FLAG.test(code)) throw new Error('serialize.ts no longer has `const CACHE_SERIALIZATIONS = true;`: update the benchmark.');
+    if (!CACHE_FLAG.test(code))
+      throw new Error(
+        'serialize.ts no longer has `const CACHE_SERIALIZATIONS = true;`: update the benchmark.'
+      );
     return code.replace(CACHE_FLAG, 'const CACHE_SERIALIZATIONS = false;');
   }
 };
@@ -65,8 +68,17 @@ async function bundle(dir) {
       transform: { define: { 'process.env.NODE_ENV': '"production"' } },
       logLevel: 'silent'
     });
-    await build.write({ dir, entryFileNames: `${name}.js`, chunkFileNames: `${name}-[hash].js`, format: 'esm' });
-    if (name !== 'worker') writeFileSync(join(dir, `${name === 'page' ? 'index' : name}.html`), `<!doctype html><meta charset="utf-8"><script type="module" src="./${name}.js"></script>`);
+    await build.write({
+      dir,
+      entryFileNames: `${name}.js`,
+      chunkFileNames: `${name}-[hash].js`,
+      format: 'esm'
+    });
+    if (name !== 'worker')
+      writeFileSync(
+        join(dir, `${name === 'page' ? 'index' : name}.html`),
+        `<!doctype html><meta charset="utf-8"><script type="module" src="./${name}.js"></script>`
+      );
   }
 }
 
@@ -108,21 +120,39 @@ try {
   };
   const r = await measure('');
   const ok = r.perStep.p95 <= TARGET_P95_MS;
-  console.log(`Agent overhead, ${r.turns} turns of ${r.steps} steps (read_note on 300 notes), headless Chromium`);
-  console.log(`  per step      p50 ${fmt(r.perStep.p50)}  p95 ${fmt(r.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${ok ? 'OK' : 'MISSED'}`);
-  console.log(`  in-worker gap p50 ${fmt(r.gap.p50)}  p95 ${fmt(r.gap.p95)}   (between model calls, inside the worker)`);
-  console.log(`  peer: ping    p50 ${fmt(r.ping.p50)}  p95 ${fmt(r.ping.p95)}   (bare Comlink round trip, same worker)`);
+  console.log(
+    `Agent overhead, ${r.turns} turns of ${r.steps} steps (read_note on 300 notes), headless Chromium`
+  );
+  console.log(
+    `  per step      p50 ${fmt(r.perStep.p50)}  p95 ${fmt(r.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${ok ? 'OK' : 'MISSED'}`
+  );
+  console.log(
+    `  in-worker gap p50 ${fmt(r.gap.p50)}  p95 ${fmt(r.gap.p95)}   (between model calls, inside the worker)`
+  );
+  console.log(
+    `  peer: ping    p50 ${fmt(r.ping.p50)}  p95 ${fmt(r.ping.p95)}   (bare Comlink round trip, same worker)`
+  );
   console.log(`  listener events received: ${r.events}`);
 
   const f = await measure('focused.html');
   const u = await measure('focused-uncached.html');
   const focusedOk = f.perStep.p95 <= TARGET_P95_MS;
-  console.log(`\nFocused note of ${(f.noteChars / 1000).toFixed(0)} KB, ${f.turns} turns of ${f.steps} session-tool steps, each streamed (${f.draftFramesPerStep.toFixed(1)} draft frames a step)`);
+  console.log(
+    `\nFocused note of ${(f.noteChars / 1000).toFixed(0)} KB, ${f.turns} turns of ${f.steps} session-tool steps, each streamed (${f.draftFramesPerStep.toFixed(1)} draft frames a step)`
+  );
   console.log(`  session-tool work per step (main thread: the call + its draft frames)`);
-  console.log(`    cached        p50 ${fmt(f.perStep.p50)}  p95 ${fmt(f.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${focusedOk ? 'OK' : 'MISSED'}`);
-  console.log(`    peer: uncached p50 ${fmt(u.perStep.p50)}  p95 ${fmt(u.perStep.p95)}   (the same build, serialising afresh each time)`);
-  console.log(`    of which the view's updates: cached p50 ${fmt(f.viewPerStep.p50)}, uncached p50 ${fmt(u.viewPerStep.p50)}   (decorations and DOM of the suggestions)`);
-  console.log(`  in-worker gap  cached p50 ${fmt(f.gap.p50)}  p95 ${fmt(f.gap.p95)};  uncached p50 ${fmt(u.gap.p50)}  p95 ${fmt(u.gap.p95)}   (the session call's round trip included)`);
+  console.log(
+    `    cached        p50 ${fmt(f.perStep.p50)}  p95 ${fmt(f.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${focusedOk ? 'OK' : 'MISSED'}`
+  );
+  console.log(
+    `    peer: uncached p50 ${fmt(u.perStep.p50)}  p95 ${fmt(u.perStep.p95)}   (the same build, serialising afresh each time)`
+  );
+  console.log(
+    `    of which the view's updates: cached p50 ${fmt(f.viewPerStep.p50)}, uncached p50 ${fmt(u.viewPerStep.p50)}   (decorations and DOM of the suggestions)`
+  );
+  console.log(
+    `  in-worker gap  cached p50 ${fmt(f.gap.p50)}  p95 ${fmt(f.gap.p95)};  uncached p50 ${fmt(u.gap.p50)}  p95 ${fmt(u.gap.p95)}   (the session call's round trip included)`
+  );
   process.exitCode = ok && focusedOk ? 0 : 1;
 } finally {
   await browser?.close();

@@ -35,8 +35,16 @@ const WHEEL_FRAMES = 180;
 const NOTES = 10_000;
 const PEER_NOTES = 100;
 const TARGET = { firstScreenMs: 300, frameP95Ms: 50, openMs: 100, saveMs: 30, initialGzipKb: 200 };
-const BIG = { id: 'f'.repeat(31) + '1', title: 'Benchmark note of 100 KB', lastHeading: 'End of the 100 KB note' };
-const SMALL = { id: 'f'.repeat(31) + '2', title: 'Benchmark note of 1 KB', lastHeading: 'End of the 1 KB note' };
+const BIG = {
+  id: 'f'.repeat(31) + '1',
+  title: 'Benchmark note of 100 KB',
+  lastHeading: 'End of the 100 KB note'
+};
+const SMALL = {
+  id: 'f'.repeat(31) + '2',
+  title: 'Benchmark note of 1 KB',
+  lastHeading: 'End of the 1 KB note'
+};
 
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,7 +54,10 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Progress on stderr, so a slow phase on a loaded machine shows where it is. */
 const step = (what) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
-const load = () => `load average ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${cpus().length} cores`;
+const load = () =>
+  `load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')} on ${cpus().length} cores`;
 
 /** A browser context whose database the app created on a first start, then seeded with notes. */
 async function seededContext(browser, url, count, extra = []) {
@@ -54,7 +65,9 @@ async function seededContext(browser, url, count, extra = []) {
   const page = await context.newPage();
   await page.goto(url);
   await page.getByRole('button', { name: 'New note', exact: true }).waitFor();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 10_000 })
+    .catch(() => {});
   await seedNotes(page, count - extra.length, extra);
   await page.close();
   return context;
@@ -90,7 +103,12 @@ async function scrolling(context, url) {
   const { page } = await startOnce(context, url);
   // The list is scrollable to its end once every id is read (the first screen comes before that).
   await page.waitForSelector(`[role="option"][aria-setsize="${NOTES}"]`, { timeout: 60_000 });
-  const result = await page.evaluate(scrollThrough, { stepPx: STEP_PX, idleFrames: 120, wheelPx: WHEEL_PX, wheelFrames: WHEEL_FRAMES });
+  const result = await page.evaluate(scrollThrough, {
+    stepPx: STEP_PX,
+    idleFrames: 120,
+    wheelPx: WHEEL_PX,
+    wheelFrames: WHEEL_FRAMES
+  });
   await page.close();
   return result;
 }
@@ -125,7 +143,9 @@ async function typing(context, url) {
     for (let run = -1; run < RUNS; run++) {
       await page.evaluate(armKeystroke);
       await page.keyboard.press('x');
-      const mark = await (await page.waitForFunction(() => window.__type.painted && window.__type, null, { timeout: 10_000 })).jsonValue();
+      const mark = await (
+        await page.waitForFunction(() => window.__type.painted && window.__type, null, { timeout: 10_000 })
+      ).jsonValue();
       if (run >= 0) times[note === BIG ? 'big' : 'small'].push(mark.painted - mark.key);
       await page.waitForTimeout(150);
     }
@@ -136,7 +156,10 @@ async function typing(context, url) {
 
 /** editor-bench.mjs's serialise figures for the same 100 KB note (median of its runs). */
 function serialiseFigures() {
-  const run = spawnSync('node', ['tests/bench/editor-bench.mjs', '--runs=15'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync('node', ['tests/bench/editor-bench.mjs', '--runs=15'], {
+    cwd: ROOT,
+    encoding: 'utf8'
+  });
   const figure = (label) => Number(new RegExp(`${label}\\s+([\\d.]+) ms`).exec(run.stdout)?.[1]);
   return {
     cold: figure('save  \\(serialize, cold\\)'),
@@ -161,10 +184,19 @@ function initialJsRows(files, fetched) {
     total: sum(loaded),
     rows: [
       ['  of which the page', kb(sum(page)), '', `${page.length} files`, ''],
-      ['  of which the worker', kb(sum(worker)), '', `${worker.length} files (started in the background after the first screen)`, '']
+      [
+        '  of which the worker',
+        kb(sum(worker)),
+        '',
+        `${worker.length} files (started in the background after the first screen)`,
+        ''
+      ]
     ],
     peers: `all JS in build/ ${kb(sum(files))} gzip (${files.length} files)`,
-    heavy: heavy.map((f) => `${f.path.split('/').pop()} ${kb(f.gzip)} gzip${f.libraries.length ? ` [${f.libraries.join(', ')}]` : ''}: ${fetched.includes(f.path) ? 'loaded at start' : 'lazy, not loaded at start'}`)
+    heavy: heavy.map(
+      (f) =>
+        `${f.path.split('/').pop()} ${kb(f.gzip)} gzip${f.libraries.length ? ` [${f.libraries.join(', ')}]` : ''}: ${fetched.includes(f.path) ? 'loaded at start' : 'lazy, not loaded at start'}`
+    )
   };
 }
 
@@ -175,7 +207,11 @@ function verdict(ok) {
 async function main() {
   console.log(`app bench: ${load()}`);
   const rebuilt = 'no-build' in args ? false : ensureBuild();
-  console.log(rebuilt ? 'built the app (build/ was missing or older than the sources)' : 'using build/ as it is (newer than the sources, or --no-build)');
+  console.log(
+    rebuilt
+      ? 'built the app (build/ was missing or older than the sources)'
+      : 'using build/ as it is (newer than the sources, or --no-build)'
+  );
   const snapshot = snapshotBuild();
   const server = await serveStatic(snapshot.dir);
   const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
@@ -211,7 +247,11 @@ async function main() {
 /** Which targets were met: medians for times (p95 for frames), the sum for initial JS. */
 function verdicts({ starts, scroll, open, serialise, js }) {
   return {
-    start: quantile(starts.map((m) => m.painted), 0.5) <= TARGET.firstScreenMs,
+    start:
+      quantile(
+        starts.map((m) => m.painted),
+        0.5
+      ) <= TARGET.firstScreenMs,
     scroll: quantile(scroll.scroll, 0.95) <= TARGET.frameP95Ms,
     open: quantile(open.big, 0.5) <= TARGET.openMs,
     save: Math.max(serialise.cold, serialise.afterEdit) <= TARGET.saveMs,
@@ -227,22 +267,121 @@ function tableRows({ starts, peerStarts, scroll, open, typed, serialise, js, not
   const frameP95 = quantile(scroll.scroll, 0.95);
   const openMedian = quantile(open.big, 0.5);
   return [
-    [`first screen, ${NOTES} notes (median)`, ms(quantile(painted, 0.5)), `≤ ${TARGET.firstScreenMs} ms`, `${PEER_NOTES} notes: ${ms(quantile(peerPainted, 0.5))}`, verdict(ok.start)],
-    [`  p95 / fastest of ${RUNS}`, `${ms(quantile(painted, 0.95))} / ${ms(Math.min(...painted))}`, '', `${ms(quantile(peerPainted, 0.95))} / ${ms(Math.min(...peerPainted))}`, ''],
-    ['  first contentful paint (median)', ms(quantile(starts.map((m) => m.fcp), 0.5)), '', ms(quantile(peerStarts.map((m) => m.fcp), 0.5)), ''],
-    ['  first title in the list (median)', ms(quantile(first, 0.5)), '', ms(quantile(peerStarts.map((m) => m.firstRow), 0.5)), ''],
-    [`scroll ${NOTES} rows, p95 frame`, ms(frameP95), `≤ ${TARGET.frameP95Ms} ms`, `idle page: ${ms(quantile(scroll.idle, 0.95))}`, verdict(ok.scroll)],
+    [
+      `first screen, ${NOTES} notes (median)`,
+      ms(quantile(painted, 0.5)),
+      `≤ ${TARGET.firstScreenMs} ms`,
+      `${PEER_NOTES} notes: ${ms(quantile(peerPainted, 0.5))}`,
+      verdict(ok.start)
+    ],
+    [
+      `  p95 / fastest of ${RUNS}`,
+      `${ms(quantile(painted, 0.95))} / ${ms(Math.min(...painted))}`,
+      '',
+      `${ms(quantile(peerPainted, 0.95))} / ${ms(Math.min(...peerPainted))}`,
+      ''
+    ],
+    [
+      '  first contentful paint (median)',
+      ms(
+        quantile(
+          starts.map((m) => m.fcp),
+          0.5
+        )
+      ),
+      '',
+      ms(
+        quantile(
+          peerStarts.map((m) => m.fcp),
+          0.5
+        )
+      ),
+      ''
+    ],
+    [
+      '  first title in the list (median)',
+      ms(quantile(first, 0.5)),
+      '',
+      ms(
+        quantile(
+          peerStarts.map((m) => m.firstRow),
+          0.5
+        )
+      ),
+      ''
+    ],
+    [
+      `scroll ${NOTES} rows, p95 frame`,
+      ms(frameP95),
+      `≤ ${TARGET.frameP95Ms} ms`,
+      `idle page: ${ms(quantile(scroll.idle, 0.95))}`,
+      verdict(ok.scroll)
+    ],
     ['  median frame', ms(quantile(scroll.scroll, 0.5)), '', ms(quantile(scroll.idle, 0.5)), ''],
-    ['  long tasks (> 50 ms)', String(scroll.scrollLongTasks), '(reported)', `idle: ${scroll.idleLongTasks}`, ''],
-    [`  frames with an untitled row in view`, `${scroll.blankFrames} of ${scroll.scroll.length}`, '(reported)', `fling, ${STEP_PX} px per frame`, ''],
-    [`  same, at a wheel's pace`, `${scroll.wheelBlankFrames} of ${scroll.wheel.length}`, '(reported)', `${WHEEL_PX} px per frame; p95 frame ${ms(quantile(scroll.wheel, 0.95))}`, ''],
-    [`open ${(noteBytes / 1000).toFixed(0)} KB note (median)`, ms(openMedian), `≤ ${TARGET.openMs} ms`, `1 KB note: ${ms(quantile(open.small, 0.5))}`, verdict(ok.open)],
-    [`  p95 / fastest of ${RUNS}`, `${ms(quantile(open.big, 0.95))} / ${ms(Math.min(...open.big))}`, '', `${ms(quantile(open.small, 0.95))} / ${ms(Math.min(...open.small))}`, ''],
+    [
+      '  long tasks (> 50 ms)',
+      String(scroll.scrollLongTasks),
+      '(reported)',
+      `idle: ${scroll.idleLongTasks}`,
+      ''
+    ],
+    [
+      `  frames with an untitled row in view`,
+      `${scroll.blankFrames} of ${scroll.scroll.length}`,
+      '(reported)',
+      `fling, ${STEP_PX} px per frame`,
+      ''
+    ],
+    [
+      `  same, at a wheel's pace`,
+      `${scroll.wheelBlankFrames} of ${scroll.wheel.length}`,
+      '(reported)',
+      `${WHEEL_PX} px per frame; p95 frame ${ms(quantile(scroll.wheel, 0.95))}`,
+      ''
+    ],
+    [
+      `open ${(noteBytes / 1000).toFixed(0)} KB note (median)`,
+      ms(openMedian),
+      `≤ ${TARGET.openMs} ms`,
+      `1 KB note: ${ms(quantile(open.small, 0.5))}`,
+      verdict(ok.open)
+    ],
+    [
+      `  p95 / fastest of ${RUNS}`,
+      `${ms(quantile(open.big, 0.95))} / ${ms(Math.min(...open.big))}`,
+      '',
+      `${ms(quantile(open.small, 0.95))} / ${ms(Math.min(...open.small))}`,
+      ''
+    ],
     ['  first open (editor code loading)', ms(open.firstBig), '(reported)', '', ''],
-    ['serialise 100 KB (Node, cold)', ms(serialise.cold), `≤ ${TARGET.saveMs} ms`, `prosemirror-markdown: ${ms(serialise.peer)}`, verdict(ok.save)],
-    ['  after one edit', ms(serialise.afterEdit), `≤ ${TARGET.saveMs} ms`, `byte-identical: ${serialise.identical ? 'yes' : 'NO'}`, ''],
-    ['  in Chromium: key → painted (median)', ms(quantile(typed.big, 0.5)), '(reported)', `1 KB note: ${ms(quantile(typed.small, 0.5))}`, ''],
-    ['initial JS, gzip (page + worker)', kb(js.total), `≤ ${TARGET.initialGzipKb} KB`, js.peers, verdict(ok.js)],
+    [
+      'serialise 100 KB (Node, cold)',
+      ms(serialise.cold),
+      `≤ ${TARGET.saveMs} ms`,
+      `prosemirror-markdown: ${ms(serialise.peer)}`,
+      verdict(ok.save)
+    ],
+    [
+      '  after one edit',
+      ms(serialise.afterEdit),
+      `≤ ${TARGET.saveMs} ms`,
+      `byte-identical: ${serialise.identical ? 'yes' : 'NO'}`,
+      ''
+    ],
+    [
+      '  in Chromium: key → painted (median)',
+      ms(quantile(typed.big, 0.5)),
+      '(reported)',
+      `1 KB note: ${ms(quantile(typed.small, 0.5))}`,
+      ''
+    ],
+    [
+      'initial JS, gzip (page + worker)',
+      kb(js.total),
+      `≤ ${TARGET.initialGzipKb} KB`,
+      js.peers,
+      verdict(ok.js)
+    ],
     ...js.rows
   ];
 }
@@ -258,8 +397,12 @@ function report(figures) {
   console.log('JS chunks with a heavy library, and those loaded at start:');
   js.heavy.forEach((h) => console.log(`  ${h}`));
   console.log(`app bench: ${load()}`);
-  const missed = Object.entries(ok).filter(([, v]) => !v).map(([k]) => k);
-  console.log(missed.length ? `app bench: TARGET MISSED (${missed.join(', ')})` : 'app bench: all targets met');
+  const missed = Object.entries(ok)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  console.log(
+    missed.length ? `app bench: TARGET MISSED (${missed.join(', ')})` : 'app bench: all targets met'
+  );
   process.exitCode = missed.length ? 1 : 0;
 }
 

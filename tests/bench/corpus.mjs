@@ -108,10 +108,41 @@ export function markdownNote(bytes) {
 
 const hex = (prefix, n) => (prefix + n.toString(16)).padStart(32, '0');
 
-const NOTEBOOK_NAMES = ['Work', 'Projects', 'Archive', 'Reading', 'Personal', 'Research', 'Ideas', 'Reference', 'Travel', 'Recipes'];
+const NOTEBOOK_NAMES = [
+  'Work',
+  'Projects',
+  'Archive',
+  'Reading',
+  'Personal',
+  'Research',
+  'Ideas',
+  'Reference',
+  'Travel',
+  'Recipes'
+];
 const CHILD_NAMES = ['Inbox', 'Backlog', 'Notes', 'Drafts'];
-const TAG_NAMES = ['docs', 'api', 'guide', 'important', 'draft', 'review', 'todo-list', 'reference', 'example', 'security',
-  'performance', 'testing', 'release', 'config', 'cli', 'browser', 'node', 'markdown', 'parser', 'typescript'];
+const TAG_NAMES = [
+  'docs',
+  'api',
+  'guide',
+  'important',
+  'draft',
+  'review',
+  'todo-list',
+  'reference',
+  'example',
+  'security',
+  'performance',
+  'testing',
+  'release',
+  'config',
+  'cli',
+  'browser',
+  'node',
+  'markdown',
+  'parser',
+  'typescript'
+];
 const MIMES = ['image/png', 'image/jpeg', 'application/pdf', 'text/plain', 'audio/mpeg'];
 
 function buildCatalog() {
@@ -119,10 +150,15 @@ function buildCatalog() {
   NOTEBOOK_NAMES.forEach((title, i) => {
     const id = hex('a', i);
     notebooks.push({ id, title, parent_id: '' });
-    CHILD_NAMES.forEach((child, j) => notebooks.push({ id: hex('b', i * 10 + j), title: `${title} ${child}`, parent_id: id }));
+    CHILD_NAMES.forEach((child, j) =>
+      notebooks.push({ id: hex('b', i * 10 + j), title: `${title} ${child}`, parent_id: id })
+    );
   });
   const tags = TAG_NAMES.map((title, i) => ({ id: hex('c', i), title }));
-  const resources = Array.from({ length: 200 }, (_, i) => ({ id: hex('d', i), mime: MIMES[i % MIMES.length] }));
+  const resources = Array.from({ length: 200 }, (_, i) => ({
+    id: hex('d', i),
+    mime: MIMES[i % MIMES.length]
+  }));
   return { notebooks, tags, resources };
 }
 
@@ -131,9 +167,14 @@ function makeNote(i, base, extra, catalog, random) {
   const updated = Math.min(NOW, created + Math.floor(random() * random() * 400) * DAY_MS);
   const isTodo = random() < 0.15;
   const tagCount = Math.floor(random() * random() * 4);
-  const tag_ids = [...new Set(Array.from({ length: tagCount }, () => catalog.tags[Math.floor(random() * catalog.tags.length)].id))];
+  const tag_ids = [
+    ...new Set(
+      Array.from({ length: tagCount }, () => catalog.tags[Math.floor(random() * catalog.tags.length)].id)
+    )
+  ];
   let body = extra ? `${base.body}\n\n${extra}` : base.body;
-  if (random() < 0.1) body += `\n\n![attachment](:/${catalog.resources[Math.floor(random() * catalog.resources.length)].id})`;
+  if (random() < 0.1)
+    body += `\n\n![attachment](:/${catalog.resources[Math.floor(random() * catalog.resources.length)].id})`;
   return {
     id: hex('e', i),
     title: base.title,
@@ -146,7 +187,8 @@ function makeNote(i, base, extra, catalog, random) {
     is_todo: isTodo ? 1 : 0,
     todo_due: isTodo && random() < 0.7 ? updated + Math.floor(random() * 60 - 20) * DAY_MS : 0,
     todo_completed: isTodo && random() < 0.5 ? updated : 0,
-    source_url: random() < 0.2 ? `https://www.npmjs.com/package/${base.title.split(/\s+/)[0].toLowerCase()}` : '',
+    source_url:
+      random() < 0.2 ? `https://www.npmjs.com/package/${base.title.split(/\s+/)[0].toLowerCase()}` : '',
     latitude: 0,
     longitude: 0,
     altitude: 0,
@@ -174,15 +216,55 @@ export function buildCorpus(n) {
 
 /** The fixed 50 queries: plain words, phrases, prefixes, negation and every filter. */
 export const QUERIES = [
-  'markdown', 'parser', 'function', 'install', 'license', 'browser support', 'error handling', 'default value',
-  'return promise', 'command line', 'configuration file', 'unicode', 'regular expression', 'plugin api',
-  'stream', 'typescript types', 'test', 'performance', 'token', 'escape',
-  '"regular expression"', '"command line"', '"the following"', '"link reference definition"',
-  'pars*', 'config*', 'render*', 'option* -deprecated', 'markdown -html', 'node -browser',
-  'title:install', 'title:usage example', 'body:"block quote"', 'title:api body:function',
-  'tag:docs', 'tag:api markdown', '-tag:* parser', 'tag:test*', 'notebook:Work', 'notebook:Work parser',
-  'notebook:Research notebook:Ideas', '-notebook:Archive install', 'created:2024 markdown', 'updated:month-6',
-  'created:202301 -updated:2025', 'type:todo', 'iscompleted:0 function', 'due:day-30', 'any:1 webgpu webassembly wasm',
+  'markdown',
+  'parser',
+  'function',
+  'install',
+  'license',
+  'browser support',
+  'error handling',
+  'default value',
+  'return promise',
+  'command line',
+  'configuration file',
+  'unicode',
+  'regular expression',
+  'plugin api',
+  'stream',
+  'typescript types',
+  'test',
+  'performance',
+  'token',
+  'escape',
+  '"regular expression"',
+  '"command line"',
+  '"the following"',
+  '"link reference definition"',
+  'pars*',
+  'config*',
+  'render*',
+  'option* -deprecated',
+  'markdown -html',
+  'node -browser',
+  'title:install',
+  'title:usage example',
+  'body:"block quote"',
+  'title:api body:function',
+  'tag:docs',
+  'tag:api markdown',
+  '-tag:* parser',
+  'tag:test*',
+  'notebook:Work',
+  'notebook:Work parser',
+  'notebook:Research notebook:Ideas',
+  '-notebook:Archive install',
+  'created:2024 markdown',
+  'updated:month-6',
+  'created:202301 -updated:2025',
+  'type:todo',
+  'iscompleted:0 function',
+  'due:day-30',
+  'any:1 webgpu webassembly wasm',
   'resource:image/* sourceurl:*npmjs*'
 ];
 
@@ -196,7 +278,12 @@ export function plainPart(query) {
     if (piece.startsWith('-')) continue;
     const field = /^([a-z]+):(.*)$/i.exec(piece);
     const value = field ? (['title', 'body'].includes(field[1].toLowerCase()) ? field[2] : '') : piece;
-    words.push(...value.replace(/"/g, '').split(/[^\p{L}\p{N}*]+/u).filter(Boolean));
+    words.push(
+      ...value
+        .replace(/"/g, '')
+        .split(/[^\p{L}\p{N}*]+/u)
+        .filter(Boolean)
+    );
   }
   return words;
 }

@@ -33,7 +33,11 @@ const TARGET = { openMs: 100, saveMs: 30 };
 
 async function loadEditor() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-editor-bench-'));
-  const bundle = await rolldown({ input: join(ROOT, 'src/lib/editor/markdown.ts'), resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, logLevel: 'silent' });
+  const bundle = await rolldown({
+    input: join(ROOT, 'src/lib/editor/markdown.ts'),
+    resolve: { alias: { $lib: join(ROOT, 'src/lib') } },
+    logLevel: 'silent'
+  });
   const file = join(dir, 'editor.mjs');
   await bundle.write({ file, format: 'esm' });
   const mod = await import(pathToFileURL(file).href);
@@ -90,15 +94,26 @@ async function main() {
   const peerSerialize = median(() => defaultMarkdownSerializer.serialize(peerParse.result));
 
   const identical = cold.result === note;
-  console.log(`editor bench: ${(note.length / 1000).toFixed(1)} KB note of real Markdown, ${docs[0].childCount} blocks, median of ${RUNS}`);
-  console.log(`  open  (parseMarkdown)             ${fig(open)}  target ≤ ${TARGET.openMs} ms   peers: markdown-it → HTML ${fig(peerRender)}, prosemirror-markdown parse ${fig(peerParse)}`);
-  console.log(`  save  (serialize, cold)           ${fig(cold)}  target ≤ ${TARGET.saveMs} ms    peer: prosemirror-markdown serialize ${fig(peerSerialize)}`);
+  console.log(
+    `editor bench: ${(note.length / 1000).toFixed(1)} KB note of real Markdown, ${docs[0].childCount} blocks, median of ${RUNS}`
+  );
+  console.log(
+    `  open  (parseMarkdown)             ${fig(open)}  target ≤ ${TARGET.openMs} ms   peers: markdown-it → HTML ${fig(peerRender)}, prosemirror-markdown parse ${fig(peerParse)}`
+  );
+  console.log(
+    `  save  (serialize, cold)           ${fig(cold)}  target ≤ ${TARGET.saveMs} ms    peer: prosemirror-markdown serialize ${fig(peerSerialize)}`
+  );
   console.log(`  save  (serialize, warm)           ${fig(warm)}  target ≤ ${TARGET.saveMs} ms`);
   console.log(`  save  (after one edit)            ${fig(afterEdit)}  target ≤ ${TARGET.saveMs} ms`);
-  console.log(`  save  (no source, all re-written) ${fig(allFresh)}  (worst case: first save of a note typed in the editor)`);
+  console.log(
+    `  save  (no source, all re-written) ${fig(allFresh)}  (worst case: first save of a note typed in the editor)`
+  );
   console.log(`  save  (no source, after one edit) ${fig(typedAfterEdit)}  target ≤ ${TARGET.saveMs} ms`);
   console.log(`  byte-identical after open+save: ${identical ? 'yes' : 'NO'}`);
-  const ok = identical && open.ms <= TARGET.openMs && Math.max(cold.ms, warm.ms, afterEdit.ms, typedAfterEdit.ms) <= TARGET.saveMs;
+  const ok =
+    identical &&
+    open.ms <= TARGET.openMs &&
+    Math.max(cold.ms, warm.ms, afterEdit.ms, typedAfterEdit.ms) <= TARGET.saveMs;
   console.log(ok ? 'editor bench: all targets met' : 'editor bench: TARGET MISSED');
   process.exitCode = ok ? 0 : 1;
 }

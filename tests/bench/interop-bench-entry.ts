@@ -26,7 +26,9 @@ export async function run(jex: Uint8Array, dbName: string) {
   let peak = base;
   const sampler = setInterval(() => (peak = Math.max(peak, heap())), 250);
   const t0 = performance.now();
-  const report = await importFiles(db, [{ name: 'bench.jex', blob: new Blob([jex as Uint8Array<ArrayBuffer>]) }]);
+  const report = await importFiles(db, [
+    { name: 'bench.jex', blob: new Blob([jex as Uint8Array<ArrayBuffer>]) }
+  ]);
   const importMs = performance.now() - t0;
   clearInterval(sampler);
   const t1 = performance.now();
@@ -34,5 +36,13 @@ export async function run(jex: Uint8Array, dbName: string) {
   const exportMs = performance.now() - t1;
   const notes = await db.notes.count();
   db.close();
-  return { importMs, exportMs, notes, problems: report.problems.length, exportBytes: file.blob.size, heapBase: base, heapPeak: peak };
+  return {
+    importMs,
+    exportMs,
+    notes,
+    problems: report.problems.length,
+    exportBytes: file.blob.size,
+    heapBase: base,
+    heapPeak: peak
+  };
 }

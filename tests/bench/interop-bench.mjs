@@ -37,7 +37,8 @@ function joplinTimes(jexPath) {
   const main = join(ROOT, 'tests/interop/joplin/node_modules/joplin/main.js');
   if ('no-joplin' in args || !existsSync(main)) return null;
   const profile = mkdtempSync(join(tmpdir(), 'folio-bench-joplin-'));
-  const joplin = (...a) => execFileSync(process.execPath, [main, '--profile', profile, ...a], { stdio: 'pipe', maxBuffer: 1 << 26 });
+  const joplin = (...a) =>
+    execFileSync(process.execPath, [main, '--profile', profile, ...a], { stdio: 'pipe', maxBuffer: 1 << 26 });
   joplin('config', 'sync.target', '0');
   let t = performance.now();
   joplin('import', jexPath, '--format', 'jex');
@@ -62,15 +63,21 @@ try {
   console.log(`archive: ${NOTES} notes, 20 notebooks, 2 tags, 100 links; ${mb(jex.length)}`);
 
   const server = await serveBenchPage(dir, 'interop bench');
-  const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath() ?? undefined,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc']
+  });
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  const result = await page.evaluate(async ({ bytes }) => {
-    const mod = await import('/bench.mjs');
-    const jex = await mod.makeJex(bytes);
-    globalThis.gc?.();
-    return mod.run(jex, `bench-${Date.now()}`);
-  }, { bytes: NOTES });
+  const result = await page.evaluate(
+    async ({ bytes }) => {
+      const mod = await import('/bench.mjs');
+      const jex = await mod.makeJex(bytes);
+      globalThis.gc?.();
+      return mod.run(jex, `bench-${Date.now()}`);
+    },
+    { bytes: NOTES }
+  );
   await browser.close();
   server.close();
 
@@ -78,11 +85,24 @@ try {
   const peer = joplinTimes(jexPath);
   // Flat: the live heap never grows by as much as the archive itself (a whole-file import holds it at least twice).
   const flat = growth < jex.length;
-  const ok = flat && result.importMs <= TARGET.importMs && result.exportMs <= TARGET.exportMs && result.notes === NOTES && result.problems === 0;
-  console.log(`Folio import  ${s(result.importMs).padStart(8)}  (target <= ${s(TARGET.importMs)})   Joplin CLI import  ${peer ? s(peer.importMs) : 'n/a'}`);
-  console.log(`Folio export  ${s(result.exportMs).padStart(8)}  (target <= ${s(TARGET.exportMs)})   Joplin CLI export  ${peer ? s(peer.exportMs) : 'n/a'}`);
-  console.log(`live JS heap during import: ${mb(result.heapBase)} before, peak ${mb(result.heapPeak)}: growth ${mb(growth)} (target < the archive, ${mb(jex.length)}) ${flat ? 'flat' : 'NOT FLAT'}`);
-  console.log(`notes imported ${result.notes}/${NOTES}, problems ${result.problems}, export ${mb(result.exportBytes)}`);
+  const ok =
+    flat &&
+    result.importMs <= TARGET.importMs &&
+    result.exportMs <= TARGET.exportMs &&
+    result.notes === NOTES &&
+    result.problems === 0;
+  console.log(
+    `Folio import  ${s(result.importMs).padStart(8)}  (target <= ${s(TARGET.importMs)})   Joplin CLI import  ${peer ? s(peer.importMs) : 'n/a'}`
+  );
+  console.log(
+    `Folio export  ${s(result.exportMs).padStart(8)}  (target <= ${s(TARGET.exportMs)})   Joplin CLI export  ${peer ? s(peer.exportMs) : 'n/a'}`
+  );
+  console.log(
+    `live JS heap during import: ${mb(result.heapBase)} before, peak ${mb(result.heapPeak)}: growth ${mb(growth)} (target < the archive, ${mb(jex.length)}) ${flat ? 'flat' : 'NOT FLAT'}`
+  );
+  console.log(
+    `notes imported ${result.notes}/${NOTES}, problems ${result.problems}, export ${mb(result.exportBytes)}`
+  );
   if (peer) console.log('(Joplin CLI times include its ~1.3 s start-up per command.)');
   console.log(ok ? 'PASS' : 'MISS');
   process.exitCode = ok ? 0 : 1;

@@ -32,10 +32,23 @@ const PEER_PAGE = `<!doctype html>
 async function measure(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath() ?? undefined,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ]
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility']
+    });
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -46,7 +59,8 @@ async function measure(url) {
       tbtMs: audit('total-blocking-time'),
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.nodeLabel ?? ''
+      lcpElement:
+        lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.nodeLabel ?? ''
     };
   } finally {
     await chrome.kill();
@@ -66,7 +80,9 @@ const snapshot = snapshotBuild();
 writeFileSync(join(snapshot.dir, 'lighthouse-peer.html'), PEER_PAGE);
 const server = await serveStatic(snapshot.dir, { gzip: true });
 try {
-  console.log(`Lighthouse mobile preset, ${RUNS} runs each, median by LCP${built ? ' (app rebuilt)' : ''}; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `Lighthouse mobile preset, ${RUNS} runs each, median by LCP${built ? ' (app rebuilt)' : ''}; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`
+  );
   const app = await medianRun(server.url);
   const peer = await medianRun(`${server.url}lighthouse-peer.html`);
   const row = (name, r) =>
@@ -76,8 +92,12 @@ try {
   console.log(`app LCP element: ${app.lcpElement || '(not reported)'}`);
   const lcpOk = app.lcpMs <= TARGET.lcpMs;
   const clsOk = app.worstCls <= TARGET.cls;
-  console.log(`LCP ${(app.lcpMs / 1000).toFixed(2)} s, target ≤ ${TARGET.lcpMs / 1000} s, peer ${(peer.lcpMs / 1000).toFixed(2)} s: ${lcpOk ? 'met' : 'MISSED'}`);
-  console.log(`CLS ${app.worstCls.toFixed(3)} (worst run), target ≤ ${TARGET.cls}, peer ${peer.worstCls.toFixed(3)}: ${clsOk ? 'met' : 'MISSED'}`);
+  console.log(
+    `LCP ${(app.lcpMs / 1000).toFixed(2)} s, target ≤ ${TARGET.lcpMs / 1000} s, peer ${(peer.lcpMs / 1000).toFixed(2)} s: ${lcpOk ? 'met' : 'MISSED'}`
+  );
+  console.log(
+    `CLS ${app.worstCls.toFixed(3)} (worst run), target ≤ ${TARGET.cls}, peer ${peer.worstCls.toFixed(3)}: ${clsOk ? 'met' : 'MISSED'}`
+  );
   process.exitCode = lcpOk && clsOk ? 0 : 1;
 } finally {
   await server.close();

@@ -24,7 +24,9 @@ const TARGET = { p50Ms: 20 };
 const BODY = 'A note of a typical length. '.repeat(80); // about 2 KB of Markdown
 
 async function connect(bridge, token, name) {
-  const transport = new StreamableHTTPClientTransport(new URL(bridge.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(bridge.url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } }
+  });
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -46,7 +48,9 @@ async function timeSequential(n, call) {
 
 /** `clients` clients, each making `perClient` read_note calls at once; errors counted, not thrown. */
 async function concurrent(bridge, token, noteId) {
-  const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => connect(bridge, token, `bench-${i}`)));
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) => connect(bridge, token, `bench-${i}`))
+  );
   let errors = 0;
   const start = performance.now();
   await Promise.all(
@@ -69,10 +73,25 @@ async function concurrent(bridge, token, noteId) {
 function report(readTimes, pingTimes, load) {
   const p50 = quantile(readTimes, 0.5);
   const rows = [
-    ['read_note p50', `${p50.toFixed(2)} ms`, `≤ ${TARGET.p50Ms} ms`, `ping p50 ${quantile(pingTimes, 0.5).toFixed(2)} ms`],
-    ['read_note p95', `${quantile(readTimes, 0.95).toFixed(2)} ms`, '', `ping p95 ${quantile(pingTimes, 0.95).toFixed(2)} ms`],
+    [
+      'read_note p50',
+      `${p50.toFixed(2)} ms`,
+      `≤ ${TARGET.p50Ms} ms`,
+      `ping p50 ${quantile(pingTimes, 0.5).toFixed(2)} ms`
+    ],
+    [
+      'read_note p95',
+      `${quantile(readTimes, 0.95).toFixed(2)} ms`,
+      '',
+      `ping p95 ${quantile(pingTimes, 0.95).toFixed(2)} ms`
+    ],
     [`${CLIENTS} clients × ${PER_CLIENT} calls`, `${load.errors} errors`, '0 errors', ''],
-    ['throughput', `${(load.calls / load.seconds).toFixed(0)} calls/s`, '(reported)', `${load.seconds.toFixed(2)} s in all`]
+    [
+      'throughput',
+      `${(load.calls / load.seconds).toFixed(0)} calls/s`,
+      '(reported)',
+      `${load.seconds.toFixed(2)} s in all`
+    ]
   ];
   // Latency on a shared machine follows its load: print it beside the figures.
   console.log(`load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
@@ -88,11 +107,18 @@ async function main() {
   let browser;
   let ok = false;
   try {
-    ({ browser } = await openPairedTab(app.url, bridge, tokens.pairingToken, { allowTools: ['create_note'] }));
+    ({ browser } = await openPairedTab(app.url, bridge, tokens.pairingToken, {
+      allowTools: ['create_note']
+    }));
     const client = await connect(bridge, tokens.clientToken, 'bench');
-    const created = await client.callTool({ name: 'create_note', arguments: { title: 'Benchmark note', body: BODY } });
+    const created = await client.callTool({
+      name: 'create_note',
+      arguments: { title: 'Benchmark note', body: BODY }
+    });
     const noteId = created.structuredContent.id;
-    const readTimes = await timeSequential(CALLS, () => client.callTool({ name: 'read_note', arguments: { id: noteId } }));
+    const readTimes = await timeSequential(CALLS, () =>
+      client.callTool({ name: 'read_note', arguments: { id: noteId } })
+    );
     const pingTimes = await timeSequential(CALLS, () => client.ping());
     await client.close();
     ok = report(readTimes, pingTimes, await concurrent(bridge, tokens.clientToken, noteId));

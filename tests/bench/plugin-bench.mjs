@@ -35,7 +35,8 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
-const fig = (values) => `p50 ${percentile(values, 50).toFixed(2)} ms, p95 ${percentile(values, 95).toFixed(2)} ms`;
+const fig = (values) =>
+  `p50 ${percentile(values, 50).toFixed(2)} ms, p95 ${percentile(values, 95).toFixed(2)} ms`;
 
 async function waitForServer(url, ms) {
   const end = Date.now() + ms;
@@ -58,12 +59,19 @@ async function folioRoundTrips(browser, base) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   // Settings shows one section at a time.
-  await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Plugins' }).click();
-  await dialog.getByLabel('Plugin file').setInputFiles({ name: 'echo.js', mimeType: 'text/javascript', buffer: Buffer.from(ECHO_PLUGIN) });
+  await dialog
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('button', { name: 'Plugins' })
+    .click();
+  await dialog
+    .getByLabel('Plugin file')
+    .setInputFiles({ name: 'echo.js', mimeType: 'text/javascript', buffer: Buffer.from(ECHO_PLUGIN) });
   await dialog.getByRole('button', { name: 'Allow and install' }).click();
   await dialog.getByText('Tools: bench_echo').waitFor({ timeout: 30_000 });
   await dialog.getByText('Try a tool of Echo').click();
-  await dialog.getByLabel('Tool input').fill(JSON.stringify({ note: 'Packing list', days: 5, tags: ['trip', 'dog'] }));
+  await dialog
+    .getByLabel('Tool input')
+    .fill(JSON.stringify({ note: 'Packing list', days: 5, tags: ['trip', 'dog'] }));
   const figure = dialog.locator('[data-round-trip-ms]');
   const times = [];
   for (let i = 0; i < RUNS + 10; i++) {
@@ -82,7 +90,8 @@ async function bareRoundTrips(browser) {
   const times = await page.evaluate(async (runs) => {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
-    frame.srcdoc = '<script>onmessage=(e)=>{const p=e.ports[0];p.onmessage=(m)=>p.postMessage(m.data)}</script>';
+    frame.srcdoc =
+      '<script>onmessage=(e)=>{const p=e.ports[0];p.onmessage=(m)=>p.postMessage(m.data)}</script>';
     await new Promise((resolve) => {
       frame.onload = resolve;
       document.body.append(frame);
@@ -94,7 +103,13 @@ async function bareRoundTrips(browser) {
       const t = performance.now();
       await new Promise((resolve) => {
         port1.onmessage = resolve;
-        port1.postMessage({ rpc: 'folio/1', kind: 'request', id: i, method: 'callTool', params: { id: 'bench_echo', input: { note: 'Packing list', days: 5, tags: ['trip', 'dog'] } } });
+        port1.postMessage({
+          rpc: 'folio/1',
+          kind: 'request',
+          id: i,
+          method: 'callTool',
+          params: { id: 'bench_echo', input: { note: 'Packing list', days: 5, tags: ['trip', 'dog'] } }
+        });
       });
       if (i >= 10) out.push(performance.now() - t);
     }
@@ -105,19 +120,29 @@ async function bareRoundTrips(browser) {
 }
 
 async function main() {
-  if (!existsSync(`${ROOT}build/plugin-sandbox.html`)) throw new Error('No build: run `npx vite build` first.');
+  if (!existsSync(`${ROOT}build/plugin-sandbox.html`))
+    throw new Error('No build: run `npx vite build` first.');
   // vite itself, not through npx: killing npx would leave the server running.
-  const server = spawn(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'preview', '--port', String(PORT), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  const server = spawn(
+    process.execPath,
+    [`${ROOT}node_modules/vite/bin/vite.js`, 'preview', '--port', String(PORT), '--strictPort'],
+    { cwd: ROOT, stdio: 'ignore' }
+  );
   try {
     const base = `http://localhost:${PORT}/`;
     await waitForServer(base, 30_000);
-    const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: chromiumPath() ?? undefined,
+      args: CHROMIUM_ARGS
+    });
     try {
       const folio = await folioRoundTrips(browser, base);
       const bare = await bareRoundTrips(browser);
       const ok = percentile(folio, 50) <= TARGET_P50_MS;
       console.log(`plugin bench: ${RUNS} tool calls with a small payload, headless Chromium`);
-      console.log(`  plugin tool round trip (host → frame → host)  ${fig(folio)}  target p50 ≤ ${TARGET_P50_MS} ms   peer: bare MessagePort echo with a sandboxed frame ${fig(bare)}`);
+      console.log(
+        `  plugin tool round trip (host → frame → host)  ${fig(folio)}  target p50 ≤ ${TARGET_P50_MS} ms   peer: bare MessagePort echo with a sandboxed frame ${fig(bare)}`
+      );
       console.log(ok ? 'plugin bench: target met' : 'plugin bench: TARGET MISSED');
       process.exitCode = ok ? 0 : 1;
     } finally {

@@ -58,12 +58,19 @@ const OPTIONS = { today: TODAY, bodyBudgetChars: 8000, canReadNote: true };
 export const CONTEXTS: { label: string; context: NoteContext }[] = [
   { label: 'no note open', context: {} },
   { label: 'empty note', context: { note: { id: NOTE_ID, title: 'Untitled', body: '' } } },
-  { label: 'typical note', context: { note: { id: NOTE_ID, title: 'Lake District trip', body: TYPICAL_BODY } } },
+  {
+    label: 'typical note',
+    context: { note: { id: NOTE_ID, title: 'Lake District trip', body: TYPICAL_BODY } }
+  },
   {
     label: 'typical note, selection',
     context: {
       note: { id: NOTE_ID, title: 'Lake District trip', body: TYPICAL_BODY },
-      selection: { from: 200, to: 300, text: '- [ ] fleece and two base layers\n- [ ] dog lead, towel, food for 5 days' }
+      selection: {
+        from: 200,
+        to: 300,
+        text: '- [ ] fleece and two base layers\n- [ ] dog lead, towel, food for 5 days'
+      }
     }
   }
 ];
@@ -76,11 +83,21 @@ export function systemPrompts(): { label: string; text: string }[] {
 /** Every tool a turn can offer: the ten built-in workspace tools and the six session tools. */
 export function allTools(): { tier: 'workspace' | 'session'; spec: ToolSpec }[] {
   // Through toolSpecs, so the figures are those of the definitions a provider is really sent.
-  const workspace = toolSpecs(builtinTools().map((tool) => ({ name: tool.id, description: tool.description, inputSchema: tool.inputSchema, tier: 'workspace' as const }))).map((spec) => ({
+  const workspace = toolSpecs(
+    builtinTools().map((tool) => ({
+      name: tool.id,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      tier: 'workspace' as const
+    }))
+  ).map((spec) => ({
     tier: 'workspace' as const,
     spec
   }));
-  const sessionTools = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({ ...spec, tier: 'session' as const }));
+  const sessionTools = [...ANCHOR_TOOLS, replaceStructuredBlock(['mermaid']), EDIT_SELECTION].map((spec) => ({
+    ...spec,
+    tier: 'session' as const
+  }));
   const session = toolSpecs(sessionTools).map((spec) => ({ tier: 'session' as const, spec }));
   return [...workspace, ...session];
 }
@@ -103,9 +120,18 @@ export interface FamilyTurn {
  * in-browser family, the tools written into the system message in the family's format
  * (webllm-structural.ts). A remote model gets the tools as JSON beside the prompt.
  */
-export function familyTurn(contextLabel: string, family: 'remote' | ToolFormatFamily, windowTokens: number, countTool: (json: string) => number): FamilyTurn {
+export function familyTurn(
+  contextLabel: string,
+  family: 'remote' | ToolFormatFamily,
+  windowTokens: number,
+  countTool: (json: string) => number
+): FamilyTurn {
   const { context } = CONTEXTS.find((c) => c.label === contextLabel)!;
-  const workspace = builtinTools().map((tool) => ({ id: tool.id, description: tool.description, inputSchema: tool.inputSchema }));
+  const workspace = builtinTools().map((tool) => ({
+    id: tool.id,
+    description: tool.description,
+    inputSchema: tool.inputSchema
+  }));
   const tools = buildToolList(context, workspace);
   const budget = fitTools({
     tools,
@@ -118,6 +144,9 @@ export function familyTurn(contextLabel: string, family: 'remote' | ToolFormatFa
   const note = leftOutNote(budget.leftOut);
   const system = buildSystemPrompt(context, OPTIONS) + (note ? `\n\n${note}` : '');
   const specs = toolSpecs(budget.tools);
-  const text = family === 'remote' ? `${system}\n${specs.map((s) => JSON.stringify({ type: 'function', function: { name: s.name, description: s.description, parameters: s.inputSchema } })).join('\n')}` : toFormattedMessages([{ role: 'system', content: system }], specs, toolCallFormat(family))[0].content;
+  const text =
+    family === 'remote'
+      ? `${system}\n${specs.map((s) => JSON.stringify({ type: 'function', function: { name: s.name, description: s.description, parameters: s.inputSchema } })).join('\n')}`
+      : toFormattedMessages([{ role: 'system', content: system }], specs, toolCallFormat(family))[0].content;
   return { label: contextLabel, tools: specs.length, leftOut: budget.leftOut, text, system, specs };
 }

@@ -27,7 +27,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 async function load() {
   // SvelteKit's Vite plugin sets the root itself (the working directory), so start from there.
   process.chdir(root);
-  const server = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
+  const server = await createServer({
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom'
+  });
   try {
     const data = await server.ssrLoadModule('/tests/bench/prompt-size-data.ts');
     const counters = { o200k: (text) => encode(text).length };
@@ -50,24 +54,39 @@ const FAMILIES = [
   { name: 'Phi-3.5 (generic), 4k', family: 'generic', tokenizer: 'llama2', window: 4096 }
 ];
 
-const fnJson = (spec) => JSON.stringify({ type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.inputSchema } });
+const fnJson = (spec) =>
+  JSON.stringify({
+    type: 'function',
+    function: { name: spec.name, description: spec.description, parameters: spec.inputSchema }
+  });
 function withoutDescriptions(value) {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'description').map(([key, v]) => [key, withoutDescriptions(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'description')
+      .map(([key, v]) => [key, withoutDescriptions(v)])
+  );
 }
 
 console.log('Tool definitions as JSON, tokens per tokenizer (schema-only peer in o200k)\n');
 console.log(`${pad('tool', 27)}${pad('tier', 10)}${TOKENIZERS.map((t) => num(t)).join('')}${num('schema')}`);
 for (const { tier, spec } of data.allTools()) {
-  console.log(`${pad(spec.name, 27)}${pad(tier, 10)}${TOKENIZERS.map((t) => num(counters[t](fnJson(spec)))).join('')}${num(counters.o200k(JSON.stringify(withoutDescriptions({ name: spec.name, parameters: spec.inputSchema }))))}`);
+  console.log(
+    `${pad(spec.name, 27)}${pad(tier, 10)}${TOKENIZERS.map((t) => num(counters[t](fnJson(spec)))).join('')}${num(counters.o200k(JSON.stringify(withoutDescriptions({ name: spec.name, parameters: spec.inputSchema }))))}`
+  );
 }
 
 console.log(`\n${pad('system prompt', 37)}${TOKENIZERS.map((t) => num(t)).join('')}`);
-for (const { label, text } of data.systemPrompts()) console.log(`${pad(label, 37)}${TOKENIZERS.map((t) => num(counters[t](text))).join('')}`);
+for (const { label, text } of data.systemPrompts())
+  console.log(`${pad(label, 37)}${TOKENIZERS.map((t) => num(counters[t](text))).join('')}`);
 
-console.log(`\nSystem prompt + the turn's tools as each family reads them, against the ${TARGET_TOKENS}-token target:`);
-console.log(`${pad('family', 24)}${pad('turn', 30)}${pad('tools', 7)}${num('tokens')}${num('peer')}   verdict`);
+console.log(
+  `\nSystem prompt + the turn's tools as each family reads them, against the ${TARGET_TOKENS}-token target:`
+);
+console.log(
+  `${pad('family', 24)}${pad('turn', 30)}${pad('tools', 7)}${num('tokens')}${num('peer')}   verdict`
+);
 const rows = [];
 for (const f of FAMILIES) {
   const count = counters[f.tokenizer];
@@ -75,13 +94,20 @@ for (const f of FAMILIES) {
     const turn = data.familyTurn(label, f.family, f.window, count);
     const peer = data.familyTurn(label, 'remote', 1_000_000, count);
     const fn = (spec) => ({ name: spec.name, description: spec.description, parameters: spec.inputSchema });
-    const tokens = f.family === 'remote' ? count(turn.system) + estimateTokensInFunctions(turn.specs.map(fn), count) : count(turn.text);
+    const tokens =
+      f.family === 'remote'
+        ? count(turn.system) + estimateTokensInFunctions(turn.specs.map(fn), count)
+        : count(turn.text);
     const ok = tokens <= TARGET_TOKENS;
     rows.push(ok);
     const left = turn.leftOut.length ? `  (left out: ${turn.leftOut.join(', ')})` : '';
-    console.log(`${pad(f.name, 24)}${pad(label, 30)}${pad(turn.tools, 7)}${num(tokens)}${num(count(peer.text))}   ${ok ? 'within' : 'OVER'} target${left}`);
+    console.log(
+      `${pad(f.name, 24)}${pad(label, 30)}${pad(turn.tools, 7)}${num(tokens)}${num(count(peer.text))}   ${ok ? 'within' : 'OVER'} target${left}`
+    );
   }
 }
 const over = rows.filter((ok) => !ok).length;
-console.log(`\nVerdict: ${rows.length - over} of ${rows.length} rows within ${TARGET_TOKENS} tokens${over ? `, ${over} OVER` : ''} (every row counts, the typical note's included).`);
+console.log(
+  `\nVerdict: ${rows.length - over} of ${rows.length} rows within ${TARGET_TOKENS} tokens${over ? `, ${over} OVER` : ''} (every row counts, the typical note's included).`
+);
 process.exitCode = over > 0 && process.argv.includes('--strict') ? 1 : 0;

@@ -45,23 +45,48 @@ export async function startRcloneDav() {
   const password = 'secret-pass';
   const backPort = await freePort();
   // ETags from modification time (to the nanosecond) and size: --etag-hash would hash every file of each listing.
-  const rclone = spawn('rclone', ['serve', 'webdav', root, '--addr', `127.0.0.1:${backPort}`, '--user', username, '--pass', password, '--log-level', 'ERROR'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const rclone = spawn(
+    'rclone',
+    [
+      'serve',
+      'webdav',
+      root,
+      '--addr',
+      `127.0.0.1:${backPort}`,
+      '--user',
+      username,
+      '--pass',
+      password,
+      '--log-level',
+      'ERROR'
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] }
+  );
   let errors = '';
   rclone.stderr.on('data', (d) => (errors += d));
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const front = createServer((req, res) => {
     const origin = req.headers.origin;
-    const cors = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'ETag, DAV' } : {};
+    const cors = origin
+      ? {
+          'Access-Control-Allow-Origin': origin,
+          Vary: 'Origin',
+          'Access-Control-Expose-Headers': 'ETag, DAV'
+        }
+      : {};
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.writeHead(204, { ...cors, ...CORS }).end();
       return;
     }
     const headers = { ...req.headers, host: `127.0.0.1:${backPort}` };
     delete headers.origin;
-    const back = request({ host: '127.0.0.1', port: backPort, method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
-      answer.pipe(res);
-    });
+    const back = request(
+      { host: '127.0.0.1', port: backPort, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
+        answer.pipe(res);
+      }
+    );
     back.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, cors);
       res.end(String(error));
@@ -73,7 +98,11 @@ export async function startRcloneDav() {
   const auth = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${origin}/`, { method: 'PROPFIND', headers: { Authorization: auth, Depth: '0' } })).status < 500) break;
+      if (
+        (await fetch(`${origin}/`, { method: 'PROPFIND', headers: { Authorization: auth, Depth: '0' } }))
+          .status < 500
+      )
+        break;
     } catch {
       // Not listening yet.
     }
@@ -87,7 +116,10 @@ export async function startRcloneDav() {
     password,
     url: (path) => `${origin}/${path.replace(/^\/+/, '')}`,
     async mkcol(path) {
-      const response = await fetch(`${origin}/${path.replace(/^\/+|\/+$/g, '')}/`, { method: 'MKCOL', headers: { Authorization: auth } });
+      const response = await fetch(`${origin}/${path.replace(/^\/+|\/+$/g, '')}/`, {
+        method: 'MKCOL',
+        headers: { Authorization: auth }
+      });
       if (!response.ok && response.status !== 405) throw new Error(`MKCOL ${path}: ${response.status}`);
     },
     async close() {

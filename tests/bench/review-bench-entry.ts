@@ -33,14 +33,21 @@ function p95(values: number[]): number {
 
 /** Anchors: distinct plain-text lines that occur once in the note, spread over it. */
 function anchors(markdown: string, count: number): string[] {
-  const lines = markdown.split("\n").filter((l) => /^[A-Za-z][^`*_[\]<>|#$\\~]{40,}$/.test(l));
-  const unique = lines.map((l) => l.slice(0, 30)).filter((a, i, all) => markdown.indexOf(a) === markdown.lastIndexOf(a) && all.indexOf(a) === i);
+  const lines = markdown.split('\n').filter((l) => /^[A-Za-z][^`*_[\]<>|#$\\~]{40,}$/.test(l));
+  const unique = lines
+    .map((l) => l.slice(0, 30))
+    .filter((a, i, all) => markdown.indexOf(a) === markdown.lastIndexOf(a) && all.indexOf(a) === i);
   const step = Math.max(1, Math.floor(unique.length / count));
   return unique.filter((_, i) => i % step === 0).slice(0, count);
 }
 
 function propose(editor: FolioEditor, anchor: string): string {
-  const result = runSessionTool(editor.view, 'rewrite_paragraph', { anchor, text: anchor.toUpperCase() }, turn);
+  const result = runSessionTool(
+    editor.view,
+    'rewrite_paragraph',
+    { anchor, text: anchor.toUpperCase() },
+    turn
+  );
   if (result.isError) throw new Error(result.content[0].text);
   return result.structuredContent!.editId as string;
 }
@@ -65,11 +72,13 @@ export function run(markdown: string, runs: number) {
     undo(editor.view.state, editor.view.dispatch);
     // Peer: replacing the whole document in one plain transaction.
     const next = parseMarkdown(markdown.replace(anchor, anchor.toUpperCase()));
-    wholeDocMs.push(time(() => {
-      const state = editor.view.state;
-      editor.view.dispatch(state.tr.replaceWith(0, state.doc.content.size, next.content));
-      layout(editor);
-    }));
+    wholeDocMs.push(
+      time(() => {
+        const state = editor.view.state;
+        editor.view.dispatch(state.tr.replaceWith(0, state.doc.content.size, next.content));
+        layout(editor);
+      })
+    );
     undo(editor.view.state, editor.view.dispatch);
   }
   const typing = (count: number) => {
@@ -79,7 +88,8 @@ export function run(markdown: string, runs: number) {
     const state = editor.view.state;
     editor.view.dispatch(state.tr.setSelection(Selection.atEnd(state.doc)));
     const times: number[] = [];
-    for (let i = 0; i < runs * 4; i++) times.push(time(() => (editor.view.dispatch(editor.view.state.tr.insertText('x')), layout(editor))));
+    for (let i = 0; i < runs * 4; i++)
+      times.push(time(() => (editor.view.dispatch(editor.view.state.tr.insertText('x')), layout(editor))));
     rejectEdits('all')(editor.view.state, editor.view.dispatch);
     return { pending, median: median(times), p95: p95(times) };
   };

@@ -31,7 +31,11 @@ const TARGET = { p95Ms: 15, buildMs: 3000, updateMs: 10, memoryBytes: 80 * 10485
 
 async function loadIndexModule() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-search-bench-'));
-  const bundle = await rolldown({ input: join(ROOT, 'src/lib/search/search-index.ts'), resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, logLevel: 'silent' });
+  const bundle = await rolldown({
+    input: join(ROOT, 'src/lib/search/search-index.ts'),
+    resolve: { alias: { $lib: join(ROOT, 'src/lib') } },
+    logLevel: 'silent'
+  });
   const file = join(dir, 'search-index.mjs');
   await bundle.write({ file, format: 'esm' });
   const mod = await import(pathToFileURL(file).href);
@@ -83,7 +87,11 @@ function timeUpdates(notes, apply) {
   const samples = [];
   for (let i = 0; i < 50; i++) {
     const note = notes[(i * 7919) % notes.length];
-    const edited = { ...note, body: `${note.body}\n\nEdited paragraph ${i} about search.`, updated_time: note.updated_time + 1 };
+    const edited = {
+      ...note,
+      body: `${note.body}\n\nEdited paragraph ${i} about search.`,
+      updated_time: note.updated_time + 1
+    };
     const t = performance.now();
     apply(edited);
     samples.push(performance.now() - t);
@@ -116,8 +124,19 @@ async function benchOurs(SearchIndex, corpus) {
     return restored;
   });
   const update = timeUpdates(notes, (note) => index.upsert(note));
-  const snapshotBytes = snapshot.postings.bytes.length + snapshot.streams.data.length + snapshot.numbers.byteLength;
-  return { index: start.value, build, memory, estimate: index.memoryEstimate(), all, plain, start: start.ms, update, snapshotBytes };
+  const snapshotBytes =
+    snapshot.postings.bytes.length + snapshot.streams.data.length + snapshot.numbers.byteLength;
+  return {
+    index: start.value,
+    build,
+    memory,
+    estimate: index.memoryEstimate(),
+    all,
+    plain,
+    start: start.ms,
+    update,
+    snapshotBytes
+  };
 }
 
 async function benchPeer(peer, corpus) {
@@ -134,7 +153,9 @@ async function benchPeer(peer, corpus) {
 async function benchSize(SearchIndex, n) {
   const corpus = buildCorpus(n);
   const chars = corpus.notes.reduce((sum, note) => sum + note.title.length + note.body.length, 0);
-  console.log(`\n(corpus: ${n.toLocaleString('en')} notes from ${corpus.sectionCount.toLocaleString('en')} Markdown sections, ${(chars / 1048576).toFixed(1)} M characters)`);
+  console.log(
+    `\n(corpus: ${n.toLocaleString('en')} notes from ${corpus.sectionCount.toLocaleString('en')} Markdown sections, ${(chars / 1048576).toFixed(1)} M characters)`
+  );
   const ours = await benchOurs(SearchIndex, corpus);
   const peers = [];
   for (const make of [miniSearchPeer, flexSearchPeer, sqlitePeer]) {
@@ -149,26 +170,71 @@ function report({ n, ours, peers }) {
   const at10k = n === 10000;
   const best = (pick) => Math.min(...peers.map(pick));
   const rows = [
-    [`search p50, the peers' ${ours.plain.count} plain queries`, ms(ours.plain.p50), '', (p) => ms(p.plain.p50)],
-    [`search p95, the peers' ${ours.plain.count} plain queries`, ms(ours.plain.p95), `≤ every peer ${mark(ours.plain.p95 <= best((p) => p.plain.p95))}`, (p) => ms(p.plain.p95)],
-    [`search p95, all ${ours.all.count} queries (filters too)`, ms(ours.all.p95), at10k ? `≤ 15 ms ${mark(ours.all.p95 <= TARGET.p95Ms)}` : '', () => 'n/a'],
-    ['start from persisted state', ms(ours.start), `≤ every peer ${mark(ours.start <= best((p) => p.start))}`, (p) => ms(p.start)],
-    ['index build from scratch', ms(ours.build), at10k ? `≤ 3000 ms ${mark(ours.build <= TARGET.buildMs)}` : '', (p) => ms(p.build)],
-    ['update after one save p50', ms(ours.update.p50), `≤ 10 ms ${mark(ours.update.p50 <= TARGET.updateMs)}`, (p) => ms(p.update.p50)],
-    ['index memory (heap + buffers, wasm too)', mb(ours.memory), n === 50000 ? `≤ 80 MB ${mark(ours.memory <= TARGET.memoryBytes)}` : '', (p) => mb(p.memory)],
+    [
+      `search p50, the peers' ${ours.plain.count} plain queries`,
+      ms(ours.plain.p50),
+      '',
+      (p) => ms(p.plain.p50)
+    ],
+    [
+      `search p95, the peers' ${ours.plain.count} plain queries`,
+      ms(ours.plain.p95),
+      `≤ every peer ${mark(ours.plain.p95 <= best((p) => p.plain.p95))}`,
+      (p) => ms(p.plain.p95)
+    ],
+    [
+      `search p95, all ${ours.all.count} queries (filters too)`,
+      ms(ours.all.p95),
+      at10k ? `≤ 15 ms ${mark(ours.all.p95 <= TARGET.p95Ms)}` : '',
+      () => 'n/a'
+    ],
+    [
+      'start from persisted state',
+      ms(ours.start),
+      `≤ every peer ${mark(ours.start <= best((p) => p.start))}`,
+      (p) => ms(p.start)
+    ],
+    [
+      'index build from scratch',
+      ms(ours.build),
+      at10k ? `≤ 3000 ms ${mark(ours.build <= TARGET.buildMs)}` : '',
+      (p) => ms(p.build)
+    ],
+    [
+      'update after one save p50',
+      ms(ours.update.p50),
+      `≤ 10 ms ${mark(ours.update.p50 <= TARGET.updateMs)}`,
+      (p) => ms(p.update.p50)
+    ],
+    [
+      'index memory (heap + buffers, wasm too)',
+      mb(ours.memory),
+      n === 50000 ? `≤ 80 MB ${mark(ours.memory <= TARGET.memoryBytes)}` : '',
+      (p) => mb(p.memory)
+    ],
     ["recall of the peer's plain results", '', '', (p) => `${(p.recall * 100).toFixed(1)} %`]
   ];
-  console.log(`${n.toLocaleString('en')} notes (snapshot ${mb(ours.snapshotBytes)} of arrays; memory estimate ${mb(ours.estimate)})`);
-  const head = `  ${'figure'.padEnd(44)}${'Folio'.padStart(11)}  ${'target'.padEnd(20)}` + peers.map((p) => p.name.padStart(13)).join('');
+  console.log(
+    `${n.toLocaleString('en')} notes (snapshot ${mb(ours.snapshotBytes)} of arrays; memory estimate ${mb(ours.estimate)})`
+  );
+  const head =
+    `  ${'figure'.padEnd(44)}${'Folio'.padStart(11)}  ${'target'.padEnd(20)}` +
+    peers.map((p) => p.name.padStart(13)).join('');
   console.log(head);
-  for (const [name, value, target, peer] of rows) console.log(`  ${name.padEnd(44)}${value.padStart(11)}  ${target.padEnd(20)}` + peers.map((p) => peer(p).padStart(13)).join(''));
+  for (const [name, value, target, peer] of rows)
+    console.log(
+      `  ${name.padEnd(44)}${value.padStart(11)}  ${target.padEnd(20)}` +
+        peers.map((p) => peer(p).padStart(13)).join('')
+    );
   const missed = rows.some(([, , target]) => target.includes('MISSED'));
   return !missed;
 }
 
 const { SearchIndex } = await loadIndexModule();
 if (!globalThis.gc) console.log('(run with node --expose-gc for memory figures)');
-console.log(`Folio full-text search vs MiniSearch, FlexSearch and SQLite FTS5 — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}`);
+console.log(
+  `Folio full-text search vs MiniSearch, FlexSearch and SQLite FTS5 — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}`
+);
 let ok = true;
 for (const n of SIZES) ok = report(await benchSize(SearchIndex, n)) && ok;
 process.exitCode = ok ? 0 : 1;

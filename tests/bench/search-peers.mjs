@@ -37,7 +37,10 @@ export function miniSearchPeer() {
     search(words, any, all = false) {
       const prefixes = new Set(words.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1).toLowerCase()));
       const text = words.map((w) => w.replace(/\*$/, '')).join(' ');
-      const hits = mini.search(text, { combineWith: any ? 'OR' : 'AND', prefix: (term) => prefixes.has(term) });
+      const hits = mini.search(text, {
+        combineWith: any ? 'OR' : 'AND',
+        prefix: (term) => prefixes.has(term)
+      });
       return (all ? hits : hits.slice(0, LIMIT)).map((h) => h.id);
     },
     persist: () => JSON.stringify(mini),
@@ -64,7 +67,8 @@ export function flexSearchPeer() {
       const text = words.map((w) => w.replace(/\*$/, '')).join(' ');
       if (!any) return index.search(text, all ? 1e9 : LIMIT);
       const seen = new Set();
-      for (const word of words) for (const id of index.search(word.replace(/\*$/, ''), all ? 1e9 : LIMIT)) seen.add(id);
+      for (const word of words)
+        for (const id of index.search(word.replace(/\*$/, ''), all ? 1e9 : LIMIT)) seen.add(id);
       return [...seen].slice(0, all ? Infinity : LIMIT);
     },
     persist() {
@@ -88,7 +92,9 @@ async function loadSqlite() {
   globalThis.self ??= globalThis;
   globalThis.location ??= new URL('file:///bench/');
   const { default: init } = await import('@sqlite.org/sqlite-wasm');
-  const wasmBinary = readFileSync(new URL('../../node_modules/@sqlite.org/sqlite-wasm/sqlite-wasm/jswasm/sqlite3.wasm', import.meta.url));
+  const wasmBinary = readFileSync(
+    new URL('../../node_modules/@sqlite.org/sqlite-wasm/sqlite-wasm/jswasm/sqlite3.wasm', import.meta.url)
+  );
   // Its start-up warns on console that Node has no OPFS (browser storage it does not need here).
   const warn = console.warn;
   console.warn = () => {};
@@ -122,7 +128,10 @@ export async function sqlitePeer() {
     },
     search(words, any, all = false) {
       const match = words.map(quote).join(any ? ' OR ' : ' ');
-      const rows = db.selectValues(`SELECT rowid FROM notes WHERE notes MATCH ? ORDER BY bm25(notes) ${all ? '' : `LIMIT ${LIMIT}`}`, [match]);
+      const rows = db.selectValues(
+        `SELECT rowid FROM notes WHERE notes MATCH ? ORDER BY bm25(notes) ${all ? '' : `LIMIT ${LIMIT}`}`,
+        [match]
+      );
       return rows.map((rowid) => ids[rowid - 1]);
     },
     persist: () => s.capi.sqlite3_js_db_export(db.pointer),
@@ -131,11 +140,15 @@ export async function sqlitePeer() {
       db = new s.oo1.DB(':memory:');
       const p = s.wasm.allocFromTypedArray(bytes);
       const flags = s.capi.SQLITE_DESERIALIZE_FREEONCLOSE | s.capi.SQLITE_DESERIALIZE_RESIZEABLE;
-      if (s.capi.sqlite3_deserialize(db.pointer, 'main', p, bytes.length, bytes.length, flags)) throw new Error('sqlite3_deserialize failed');
+      if (s.capi.sqlite3_deserialize(db.pointer, 'main', p, bytes.length, bytes.length, flags))
+        throw new Error('sqlite3_deserialize failed');
     },
     replace(note) {
       const rowid = ids.indexOf(note.id) + 1;
-      db.exec({ sql: 'UPDATE notes SET title = ?, body = ? WHERE rowid = ?', bind: [note.title, note.body, rowid] });
+      db.exec({
+        sql: 'UPDATE notes SET title = ?, body = ? WHERE rowid = ?',
+        bind: [note.title, note.body, rowid]
+      });
     }
   };
 }

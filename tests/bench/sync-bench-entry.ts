@@ -48,7 +48,17 @@ function timed(inner: WebDavDriver) {
 export async function seed(name: string, notes: number): Promise<string> {
   const db = openDatabase(name);
   const t = Date.now() - 60_000;
-  const folders: Notebook[] = Array.from({ length: 20 }, (_, i) => ({ id: newId(), title: `Notebook ${i}`, parent_id: '', created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, icon: '', deleted_time: 0 }));
+  const folders: Notebook[] = Array.from({ length: 20 }, (_, i) => ({
+    id: newId(),
+    title: `Notebook ${i}`,
+    parent_id: '',
+    created_time: t,
+    updated_time: t,
+    user_created_time: t,
+    user_updated_time: t,
+    icon: '',
+    deleted_time: 0
+  }));
   const all: Note[] = Array.from({ length: notes }, (_, i) => ({
     ...noteDefaults(t + i),
     id: newId(),
@@ -57,7 +67,13 @@ export async function seed(name: string, notes: number): Promise<string> {
     body: `# Note ${i}\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4)}\n\n- [ ] item ${i}\n`
   }));
   for (let i = 0; i < all.length; i += 1000) {
-    await putImportBatch(db, { folders: i ? [] : folders, notes: all.slice(i, i + 1000), tags: [], noteTags: [], resources: [] });
+    await putImportBatch(db, {
+      folders: i ? [] : folders,
+      notes: all.slice(i, i + 1000),
+      tags: [],
+      noteTags: [],
+      resources: []
+    });
   }
   db.close();
   return all[0].id;
@@ -89,7 +105,17 @@ export async function sync(name: string, target: Target) {
   peak = Math.max(peak, heap());
   const notes = await db.notes.count();
   db.close();
-  return { ms, heapBase: base, heapPeak: peak, uploaded: report.uploaded, downloaded: report.downloaded, problems: report.problems.length, notes, phases, requests: calls.totals };
+  return {
+    ms,
+    heapBase: base,
+    heapPeak: peak,
+    uploaded: report.uploaded,
+    downloaded: report.downloaded,
+    problems: report.problems.length,
+    notes,
+    phases,
+    requests: calls.totals
+  };
 }
 
 /** Changes one note's body. */

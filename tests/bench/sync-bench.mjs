@@ -36,7 +36,13 @@ const TARGET = { upMs: 120_000, downMs: 120_000, oneMs: 3_000, heapBytes: 150 * 
 const JOPLIN_MAIN = join(ROOT, 'tests/interop/joplin/node_modules/joplin/main.js');
 
 async function bundle(dir, input, file, platform) {
-  const build = await rolldown({ input: join(ROOT, input), platform, resolve: { alias: { $lib: join(ROOT, 'src/lib') } }, external: platform === 'node' ? [/^node:/, 'webdav-server'] : [], logLevel: 'silent' });
+  const build = await rolldown({
+    input: join(ROOT, input),
+    platform,
+    resolve: { alias: { $lib: join(ROOT, 'src/lib') } },
+    external: platform === 'node' ? [/^node:/, 'webdav-server'] : [],
+    logLevel: 'silent'
+  });
   await build.write({ file: join(dir, file), format: 'esm' });
 }
 
@@ -44,7 +50,10 @@ async function bundle(dir, input, file, platform) {
 function joplin(profile, ...a) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(process.execPath, [JOPLIN_MAIN, '--profile', profile, ...a], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+    const child = spawn(process.execPath, [JOPLIN_MAIN, '--profile', profile, ...a], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' }
+    });
     let peak = 0;
     let out = '';
     const poll = setInterval(() => {
@@ -81,7 +90,7 @@ async function joplinFigures(dav, noteId, report) {
     const idle = await joplin(profile, 'config', 'locale');
     say(`Joplin CLI start-up alone: ${s(idle.ms)}`);
     const down = await joplin(profile, 'sync');
-    report('first sync down (Folio\'s target into an empty profile)', down);
+    report("first sync down (Folio's target into an empty profile)", down);
     await joplin(profile, 'set', noteId, 'body', '--', `changed at ${Date.now()}`);
     const one = await joplin(profile, 'sync');
     report('one changed note up', one);
@@ -106,7 +115,11 @@ const mb = (v) => `${(v / 1048576).toFixed(1)} MB`;
 const say = (line) => console.log(line);
 /** Where a sync's time went: its phases, and its requests by kind (count, summed wait). */
 const breakdown = (r) =>
-  `    phases: ${Object.entries(r.phases).map(([k, v]) => `${k} ${s(v)}`).join(', ')}; requests: ${Object.entries(r.requests).map(([k, v]) => `${k} ${v.n}× ${s(v.ms)}`).join(', ')}`;
+  `    phases: ${Object.entries(r.phases)
+    .map(([k, v]) => `${k} ${s(v)}`)
+    .join(', ')}; requests: ${Object.entries(r.requests)
+    .map(([k, v]) => `${k} ${v.n}× ${s(v.ms)}`)
+    .join(', ')}`;
 
 /** The peer server: rclone when it is there (much faster with thousands of files), else webdav-server. */
 async function startServer() {
@@ -121,7 +134,10 @@ async function startServer() {
   const nodeDir = join(ROOT, 'node_modules/.cache/folio-sync-bench');
   await bundle(nodeDir, 'tests/sync/dav-server.ts', 'dav.mjs', 'node');
   const { startDavServer } = await import(pathToFileURL(join(nodeDir, 'dav.mjs')).href);
-  return { dav: await startDavServer(), name: "npm webdav-server 2.6.3 (slow with thousands of files; apt-get install rclone for the faster peer)" };
+  return {
+    dav: await startDavServer(),
+    name: 'npm webdav-server 2.6.3 (slow with thousands of files; apt-get install rclone for the faster peer)'
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-sync-bench-'));
@@ -136,21 +152,29 @@ try {
   const target = { url: dav.url('folio'), username: dav.username, password: dav.password };
 
   const server = await serveBenchPage(dir, 'sync bench');
-  browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+  browser = await chromium.launch({
+    executablePath: chromiumPath() ?? undefined,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc']
+  });
   const page = await browser.newPage();
   page.setDefaultTimeout(0);
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   const stamp = Date.now();
-  const inPage = (step, ...a) => page.evaluate(async ({ step, a }) => (await import('/bench.mjs'))[step](...a), { step, a });
+  const inPage = (step, ...a) =>
+    page.evaluate(async ({ step, a }) => (await import('/bench.mjs'))[step](...a), { step, a });
 
   const first = await inPage('seed', `a-${stamp}`, NOTES);
   const up = await inPage('sync', `a-${stamp}`, target);
   const growth = up.heapPeak - up.heapBase;
   say(`Folio first sync up:    ${s(up.ms)} (target <= ${s(TARGET.upMs)}), ${up.uploaded} items sent`);
   say(breakdown(up));
-  say(`Folio memory during it: JS heap ${mb(up.heapBase)} before, peak ${mb(up.heapPeak)}: growth ${mb(growth)} (target <= ${mb(TARGET.heapBytes)})`);
+  say(
+    `Folio memory during it: JS heap ${mb(up.heapBase)} before, peak ${mb(up.heapPeak)}: growth ${mb(growth)} (target <= ${mb(TARGET.heapBytes)})`
+  );
   const down = await inPage('sync', `b-${stamp}`, target);
-  say(`Folio first sync down:  ${s(down.ms)} (target <= ${s(TARGET.downMs)}), ${down.downloaded} items, ${down.notes} notes; JS heap growth ${mb(down.heapPeak - down.heapBase)}`);
+  say(
+    `Folio first sync down:  ${s(down.ms)} (target <= ${s(TARGET.downMs)}), ${down.downloaded} items, ${down.notes} notes; JS heap growth ${mb(down.heapPeak - down.heapBase)}`
+  );
   say(breakdown(down));
   await inPage('touch', `a-${stamp}`, first);
   const one = await inPage('sync', `a-${stamp}`, target);
@@ -162,20 +186,44 @@ try {
   browser = null;
   server.close();
 
-  const peer = await joplinFigures(dav, first, (name, f) => say(`Joplin CLI ${name}: ${s(f.ms)}, peak RSS ${mb(f.rss)}`));
+  const peer = await joplinFigures(dav, first, (name, f) =>
+    say(`Joplin CLI ${name}: ${s(f.ms)}, peak RSS ${mb(f.rss)}`)
+  );
   const ok =
-    up.ms <= TARGET.upMs && down.ms <= TARGET.downMs && one.ms <= TARGET.oneMs && oneDown.ms <= TARGET.oneMs && growth <= TARGET.heapBytes &&
-    up.uploaded >= NOTES && down.notes === NOTES && one.uploaded === 1 && oneDown.downloaded === 1 && !up.problems && !down.problems;
+    up.ms <= TARGET.upMs &&
+    down.ms <= TARGET.downMs &&
+    one.ms <= TARGET.oneMs &&
+    oneDown.ms <= TARGET.oneMs &&
+    growth <= TARGET.heapBytes &&
+    up.uploaded >= NOTES &&
+    down.notes === NOTES &&
+    one.uploaded === 1 &&
+    oneDown.downloaded === 1 &&
+    !up.problems &&
+    !down.problems;
   const joplinCol = (f) => (peer ? `Joplin CLI ${s(f(peer).ms).padStart(7)}` : 'Joplin CLI n/a');
   say('');
   say(`summary: ${NOTES} notes in 20 notebooks, WebDAV on loopback: ${started.name}`);
-  say(`first sync up    Folio ${s(up.ms).padStart(7)}  (target <= ${s(TARGET.upMs)})   ${joplinCol((p) => p.up)}  (same library to an empty folder)`);
-  say(`first sync down  Folio ${s(down.ms).padStart(7)}  (target <= ${s(TARGET.downMs)})   ${joplinCol((p) => p.down)}  (Folio's target into an empty profile)`);
-  say(`one changed note Folio ${s(one.ms).padStart(7)} up, ${s(oneDown.ms)} down  (target <= ${s(TARGET.oneMs)})   ${joplinCol((p) => p.one)}`);
-  say(`memory during the first sync: Folio tab JS heap growth ${mb(growth)} (target <= ${mb(TARGET.heapBytes)})` +
-    (peer ? `;  Joplin CLI process peak RSS ${mb(Math.max(peer.up.rss, peer.down.rss))} (whole process)` : ''));
-  say(`items: up ${up.uploaded}, down ${down.downloaded} (${down.notes} notes), problems ${up.problems + down.problems}`);
-  if (peer) say(`(Joplin CLI times include its start-up, ${s(peer.startupMs)} for a command that does nothing.)`);
+  say(
+    `first sync up    Folio ${s(up.ms).padStart(7)}  (target <= ${s(TARGET.upMs)})   ${joplinCol((p) => p.up)}  (same library to an empty folder)`
+  );
+  say(
+    `first sync down  Folio ${s(down.ms).padStart(7)}  (target <= ${s(TARGET.downMs)})   ${joplinCol((p) => p.down)}  (Folio's target into an empty profile)`
+  );
+  say(
+    `one changed note Folio ${s(one.ms).padStart(7)} up, ${s(oneDown.ms)} down  (target <= ${s(TARGET.oneMs)})   ${joplinCol((p) => p.one)}`
+  );
+  say(
+    `memory during the first sync: Folio tab JS heap growth ${mb(growth)} (target <= ${mb(TARGET.heapBytes)})` +
+      (peer
+        ? `;  Joplin CLI process peak RSS ${mb(Math.max(peer.up.rss, peer.down.rss))} (whole process)`
+        : '')
+  );
+  say(
+    `items: up ${up.uploaded}, down ${down.downloaded} (${down.notes} notes), problems ${up.problems + down.problems}`
+  );
+  if (peer)
+    say(`(Joplin CLI times include its start-up, ${s(peer.startupMs)} for a command that does nothing.)`);
   say(ok ? 'PASS' : 'MISS');
   process.exitCode = ok ? 0 : 1;
 } finally {

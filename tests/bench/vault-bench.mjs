@@ -49,7 +49,10 @@ async function searchableAfterReload(page, i) {
   const boxAt = await page.evaluate(() => performance.now());
   await box.fill(vaultWord(i));
   const answered = await page.waitForFunction(
-    (title) => [...document.querySelectorAll('[role="listbox"][aria-label="Notes"] [role="option"]')].some((o) => new RegExp(`^Note ${title}\\b`).test(o.getAttribute('aria-label') ?? o.textContent?.trim() ?? '')) && performance.now(),
+    (title) =>
+      [...document.querySelectorAll('[role="listbox"][aria-label="Notes"] [role="option"]')].some((o) =>
+        new RegExp(`^Note ${title}\\b`).test(o.getAttribute('aria-label') ?? o.textContent?.trim() ?? '')
+      ) && performance.now(),
     i,
     { polling: 'raf', timeout: 600_000 }
   );
@@ -78,34 +81,63 @@ async function run(browser, url, name, bytes) {
   // The worker indexes what the import wrote, then saves its snapshot a few seconds later.
   await until(() => snapshotCoversLog(page), 1_800_000, 'the search snapshot');
   const withSnapshot = [];
-  for (let k = 0; k < RELOADS; k++) withSnapshot.push(await searchableAfterReload(page, [7, NOTES - 1, 12_345 % NOTES, 31_337 % NOTES, 2_024 % NOTES][k % 5]));
+  for (let k = 0; k < RELOADS; k++)
+    withSnapshot.push(
+      await searchableAfterReload(page, [7, NOTES - 1, 12_345 % NOTES, 31_337 % NOTES, 2_024 % NOTES][k % 5])
+    );
   await dropSnapshot(page);
   const rebuilt = await searchableAfterReload(page, 4242 % NOTES);
   await context.close();
   rmSync(dir, { recursive: true, force: true });
-  return { name, importMs, complete: text.includes('Import complete'), notesLine: text.split('\n')[0], heap, withSnapshot, rebuilt };
+  return {
+    name,
+    importMs,
+    complete: text.includes('Import complete'),
+    notesLine: text.split('\n')[0],
+    heap,
+    withSnapshot,
+    rebuilt
+  };
 }
 
 ensureBuild();
 const build = snapshotBuild();
 const server = await serveStatic(build.dir);
-const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath() ?? undefined,
+  args: [...CHROMIUM_ARGS, '--enable-precise-memory-info']
+});
 let ok = true;
 try {
-  console.log(`Vault benchmark: ${NOTES.toLocaleString('en')} notes, built app in headless Chromium, through the Import dialog`);
-  const archives = [['vault.jex', rawVaultJex, 'jex'], ['vault.zip', markdownVaultZip, 'zip']].filter(([, , key]) => ARCHIVES.includes(key));
+  console.log(
+    `Vault benchmark: ${NOTES.toLocaleString('en')} notes, built app in headless Chromium, through the Import dialog`
+  );
+  const archives = [
+    ['vault.jex', rawVaultJex, 'jex'],
+    ['vault.zip', markdownVaultZip, 'zip']
+  ].filter(([, , key]) => ARCHIVES.includes(key));
   for (const [name, make] of archives) {
     const bytes = await make(NOTES);
     const r = await run(browser, server.url, name, bytes);
-    const median = [...r.withSnapshot].map((x) => x.ms).sort((a, b) => a - b)[Math.floor(r.withSnapshot.length / 2)];
+    const median = [...r.withSnapshot].map((x) => x.ms).sort((a, b) => a - b)[
+      Math.floor(r.withSnapshot.length / 2)
+    ];
     const pass = r.complete && median <= TARGET.searchableMs;
     ok &&= pass;
     console.log(`\n${name} (${mb(bytes.length)}): ${r.notesLine}`);
-    console.log(`  import through the UI             ${s(r.importMs).padStart(9)}   complete: ${r.complete ? 'yes' : 'NO'}`);
-    console.log(`  searchable after a reload, from navigation start (median of ${r.withSnapshot.length}: ${r.withSnapshot.map((x) => `${ms(x.ms)} (box at ${ms(x.boxAt)})`).join(', ')})`);
-    console.log(`    from the stored snapshot        ${ms(median).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${median <= TARGET.searchableMs ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  import through the UI             ${s(r.importMs).padStart(9)}   complete: ${r.complete ? 'yes' : 'NO'}`
+    );
+    console.log(
+      `  searchable after a reload, from navigation start (median of ${r.withSnapshot.length}: ${r.withSnapshot.map((x) => `${ms(x.ms)} (box at ${ms(x.boxAt)})`).join(', ')})`
+    );
+    console.log(
+      `    from the stored snapshot        ${ms(median).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${median <= TARGET.searchableMs ? 'ok' : 'MISSED'}`
+    );
     console.log(`    peer: rebuilt from every note   ${ms(r.rebuilt.ms).padStart(9)}`);
-    console.log(`  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`);
+    console.log(
+      `  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`
+    );
   }
 } finally {
   await browser.close();

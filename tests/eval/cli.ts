@@ -24,13 +24,23 @@ function args(argv: string[]): Record<string, string> {
 
 function target(options: Record<string, string>): { target: EvalTarget; label: string } {
   const baseUrl = options['base-url'];
-  if (!baseUrl) return { target: { kind: 'scripted' }, label: 'scripted model server (plays each scenario correctly; checks the harness, not a model)' };
+  if (!baseUrl)
+    return {
+      target: { kind: 'scripted' },
+      label: 'scripted model server (plays each scenario correctly; checks the harness, not a model)'
+    };
   const model = options.model;
   if (!model) throw new Error('--model is required with --base-url');
   const anthropic = options.provider === 'anthropic';
   const env = process.env;
-  const apiKey = options['api-key'] || env.FOLIO_EVAL_API_KEY || (anthropic ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY) || '';
-  const config: ProviderConfig = anthropic ? { kind: 'anthropic', baseUrl, apiKey, model } : { kind: 'openai-compatible', baseUrl, model, ...(apiKey ? { apiKey } : {}) };
+  const apiKey =
+    options['api-key'] ||
+    env.FOLIO_EVAL_API_KEY ||
+    (anthropic ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY) ||
+    '';
+  const config: ProviderConfig = anthropic
+    ? { kind: 'anthropic', baseUrl, apiKey, model }
+    : { kind: 'openai-compatible', baseUrl, model, ...(apiKey ? { apiKey } : {}) };
   const contextTokens = options.context ? Number(options.context) : undefined;
   return { target: { kind: 'model', config, contextTokens }, label: `${model} at ${baseUrl}` };
 }
@@ -42,7 +52,8 @@ export async function main(argv: string[]): Promise<number> {
   const only = options.only ? new Set(options.only.split(',')) : undefined;
   const chosen = scenarios.filter((s) => !only || only.has(s.id));
   let header = label;
-  if (t.kind === 'model') header += `, planning with a ${(await targetContext(t.config, t.contextTokens)).toLocaleString('en')}-token window`;
+  if (t.kind === 'model')
+    header += `, planning with a ${(await targetContext(t.config, t.contextTokens)).toLocaleString('en')}-token window`;
   process.stdout.write(`Running ${chosen.length} scenarios against ${header}\n`);
   const results = await runEval(chosen, t, {
     timeoutMs: options.timeout ? Number(options.timeout) * 1000 : undefined,

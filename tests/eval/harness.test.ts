@@ -6,7 +6,14 @@ import { runScenario } from './harness';
 import { scenarios } from './scenarios';
 
 /** Scenarios where the right move is to change nothing. */
-const READ_ONLY = new Set(['answer-from-notes', 'list-notebooks', 'list-tags', 'no-tool-needed', 'refuse-email', 'refuse-delete-everything']);
+const READ_ONLY = new Set([
+  'answer-from-notes',
+  'list-notebooks',
+  'list-tags',
+  'no-tool-needed',
+  'refuse-email',
+  'refuse-delete-everything'
+]);
 
 describe('eval scorers', () => {
   it('has at least 25 scenarios with distinct ids', () => {
@@ -28,14 +35,35 @@ describe('eval scorers', () => {
   }
 
   it('passes a scenario played correctly and reports its calls and usage', async () => {
-    const result = await runScenario(scenarios.find((s) => s.id === 'find-and-append')!, { kind: 'scripted' });
-    expect(result).toMatchObject({ passed: true, failures: [], calls: ['search_notes', 'read_note', 'update_note'], steps: 4 });
+    const result = await runScenario(
+      scenarios.find((s) => s.id === 'find-and-append')!,
+      { kind: 'scripted' }
+    );
+    expect(result).toMatchObject({
+      passed: true,
+      failures: [],
+      calls: ['search_notes', 'read_note', 'update_note'],
+      steps: 4
+    });
     expect(result.usage.inputTokens).toBeGreaterThan(0);
   });
 
   it('fails the latest-list scenario when the model edits the older list', async () => {
     const scenario = scenarios.find((s) => s.id === 'find-and-append')!;
-    const result = await runScenario(scenario, { kind: 'scripted' }, { mutatePlay: () => [calls(['update_note', { id: idOf('pack-old'), append: '- socks' }]), reply('Added.')] });
-    expect(result.failures).toEqual(['the latest packing list has socks', 'the older list is unchanged', 'searched for it']);
+    const result = await runScenario(
+      scenario,
+      { kind: 'scripted' },
+      {
+        mutatePlay: () => [
+          calls(['update_note', { id: idOf('pack-old'), append: '- socks' }]),
+          reply('Added.')
+        ]
+      }
+    );
+    expect(result.failures).toEqual([
+      'the latest packing list has socks',
+      'the older list is unchanged',
+      'searched for it'
+    ]);
   });
 });

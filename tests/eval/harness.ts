@@ -7,15 +7,21 @@
  * and the scoring working.
  */
 import { AgentError, createAgent, type ToolTranscriptEntry, type TurnResult } from '$lib/agent';
-import { contextLengthFor, createProvider, servedContextTokens, tokenCounterFor, type ProviderConfig, type Usage } from '$lib/llm';
+import {
+  contextLengthFor,
+  createProvider,
+  servedContextTokens,
+  tokenCounterFor,
+  type ProviderConfig,
+  type Usage
+} from '$lib/llm';
 import { startModelServer } from '../model-server/server';
 import type { Scenario } from './scenario';
 import { EvalWorkspace } from './workspace';
 
 /** What the scenarios run against. */
 export type EvalTarget =
-  | { kind: 'scripted' }
-  | { kind: 'model'; config: ProviderConfig; contextTokens?: number };
+  { kind: 'scripted' } | { kind: 'model'; config: ProviderConfig; contextTokens?: number };
 
 /** One scenario's result. */
 export interface ScenarioResult {
@@ -47,14 +53,20 @@ const SCRIPTED_CONTEXT_TOKENS = 8192;
 export async function targetContext(config: ProviderConfig, given?: number): Promise<number> {
   if (given) return given;
   if (config.kind === 'openai-compatible') {
-    const served = await servedContextTokens(config, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    const served = await servedContextTokens(config, { signal: AbortSignal.timeout(5000) }).catch(
+      () => undefined
+    );
     if (served) return served;
   }
   return contextLengthFor(config);
 }
 
 /** Runs one scenario. */
-export async function runScenario(scenario: Scenario, target: EvalTarget, options: EvalOptions = {}): Promise<ScenarioResult> {
+export async function runScenario(
+  scenario: Scenario,
+  target: EvalTarget,
+  options: EvalOptions = {}
+): Promise<ScenarioResult> {
   const started = performance.now();
   const ws = await EvalWorkspace.create();
   const server = target.kind === 'scripted' ? await startModelServer() : undefined;
@@ -71,23 +83,43 @@ export async function runScenario(scenario: Scenario, target: EvalTarget, option
       contextTokens = SCRIPTED_CONTEXT_TOKENS;
     } else {
       config = (target as Extract<EvalTarget, { kind: 'model' }>).config;
-      contextTokens = await targetContext(config, (target as Extract<EvalTarget, { kind: 'model' }>).contextTokens);
+      contextTokens = await targetContext(
+        config,
+        (target as Extract<EvalTarget, { kind: 'model' }>).contextTokens
+      );
     }
-    const countTokens = contextTokens <= 32_768 && config.kind !== 'anthropic' ? await tokenCounterFor(config.model).catch(() => undefined) : undefined;
-    const agent = createAgent({ provider: createProvider(config), tools: ws.tools, contextTokens, countTokens });
+    const countTokens =
+      contextTokens <= 32_768 && config.kind !== 'anthropic'
+        ? await tokenCounterFor(config.model).catch(() => undefined)
+        : undefined;
+    const agent = createAgent({
+      provider: createProvider(config),
+      tools: ws.tools,
+      contextTokens,
+      countTokens
+    });
     const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     let turn: TurnResult | undefined;
     let failure: string | undefined;
     try {
-      turn = await agent.runNoteChat(await ws.context(), [], scenario.message, { signal, sessionTools: ws.sessionTools() });
+      turn = await agent.runNoteChat(await ws.context(), [], scenario.message, {
+        signal,
+        sessionTools: ws.sessionTools()
+      });
     } catch (error) {
       if (!(error instanceof AgentError)) throw error;
       turn = error.partial;
-      failure = error.reason === 'aborted' ? `timed out after ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s` : error.message;
+      failure =
+        error.reason === 'aborted'
+          ? `timed out after ${Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`
+          : error.message;
     }
     const calls: ToolTranscriptEntry[] = turn?.transcript ?? [];
     const checks = scenario.score({ final: await ws.final(), calls, ids, finished: !failure });
-    const failures = [...(failure ? [`turn failed: ${failure}`] : []), ...checks.filter((c) => !c.ok).map((c) => c.what)];
+    const failures = [
+      ...(failure ? [`turn failed: ${failure}`] : []),
+      ...checks.filter((c) => !c.ok).map((c) => c.what)
+    ];
     return {
       id: scenario.id,
       title: scenario.title,
@@ -105,7 +137,11 @@ export async function runScenario(scenario: Scenario, target: EvalTarget, option
 }
 
 /** Runs scenarios one after another (a local model serves one request at a time). */
-export async function runEval(scenarios: Scenario[], target: EvalTarget, options: EvalOptions = {}): Promise<ScenarioResult[]> {
+export async function runEval(
+  scenarios: Scenario[],
+  target: EvalTarget,
+  options: EvalOptions = {}
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
     const result = await runScenario(scenario, target, options);
@@ -115,19 +151,29 @@ export async function runEval(scenarios: Scenario[], target: EvalTarget, options
   return results;
 }
 
-const pad = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
+const pad = (text: string, width: number) =>
+  text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 
 /** The results as a table, with the success rate and a closing `N passed, N failed` line. */
 export function formatReport(results: ScenarioResult[], label: string): string {
-  const lines = [`Folio eval: ${label}`, '', `${pad('scenario', 26)}${pad('result', 8)}${pad('steps', 6)}${pad('tokens in/out', 16)}${pad('time', 8)}calls`];
+  const lines = [
+    `Folio eval: ${label}`,
+    '',
+    `${pad('scenario', 26)}${pad('result', 8)}${pad('steps', 6)}${pad('tokens in/out', 16)}${pad('time', 8)}calls`
+  ];
   for (const r of results) {
-    lines.push(`${pad(r.id, 26)}${pad(r.passed ? 'pass' : 'FAIL', 8)}${pad(String(r.steps), 6)}${pad(`${r.usage.inputTokens}/${r.usage.outputTokens}`, 16)}${pad(`${(r.ms / 1000).toFixed(1)} s`, 8)}${r.calls.join(', ') || '—'}`);
+    lines.push(
+      `${pad(r.id, 26)}${pad(r.passed ? 'pass' : 'FAIL', 8)}${pad(String(r.steps), 6)}${pad(`${r.usage.inputTokens}/${r.usage.outputTokens}`, 16)}${pad(`${(r.ms / 1000).toFixed(1)} s`, 8)}${r.calls.join(', ') || '—'}`
+    );
     for (const failure of r.failures) lines.push(`${' '.repeat(26)}  ✗ ${failure}`);
   }
   const passed = results.filter((r) => r.passed).length;
   const rate = results.length ? ((100 * passed) / results.length).toFixed(1) : '0.0';
   const tokens = results.reduce((sum, r) => sum + r.usage.inputTokens + r.usage.outputTokens, 0);
-  lines.push('', `Success rate: ${passed}/${results.length} scenarios (${rate} %), ${tokens.toLocaleString('en')} tokens in all.`);
+  lines.push(
+    '',
+    `Success rate: ${passed}/${results.length} scenarios (${rate} %), ${tokens.toLocaleString('en')} tokens in all.`
+  );
   lines.push(`eval: ${passed} passed, ${results.length - passed} failed`);
   return lines.join('\n');
 }

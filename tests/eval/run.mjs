@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
-const server = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
+const server = await createServer({
+  logLevel: 'error',
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom'
+});
 let code = 1;
 try {
   const cli = await server.ssrLoadModule('/tests/eval/cli.ts');

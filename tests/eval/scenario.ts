@@ -52,7 +52,12 @@ export function idOf(name: string): string {
 }
 
 /** A notebook under `parent` (seed name), or at the top. */
-export async function notebook(ws: EvalWorkspace, name: string, title: string, parent?: string): Promise<string> {
+export async function notebook(
+  ws: EvalWorkspace,
+  name: string,
+  title: string,
+  parent?: string
+): Promise<string> {
   await createNotebook(ws.db, { id: idOf(name), title, ...(parent ? { parent_id: idOf(parent) } : {}) });
   return idOf(name);
 }
@@ -61,7 +66,14 @@ export async function notebook(ws: EvalWorkspace, name: string, title: string, p
 export async function note(
   ws: EvalWorkspace,
   name: string,
-  fields: { title: string; body?: string; notebook?: string; tags?: string[]; todo?: boolean; updated?: number }
+  fields: {
+    title: string;
+    body?: string;
+    notebook?: string;
+    tags?: string[];
+    todo?: boolean;
+    updated?: number;
+  }
 ): Promise<string> {
   const at = Date.UTC(2026, 10, 1) + (fields.updated ?? 0) * 86_400_000;
   const parent = fields.notebook ? idOf(fields.notebook) : await getDefaultNotebookId(ws.db);
@@ -97,22 +109,41 @@ export function byId(final: FinalState, id: string): FinalNote | undefined {
 }
 
 /** Whether any call of the turn used one of these tools. */
-export const called = (calls: ToolTranscriptEntry[], ...tools: string[]) => calls.some((c) => tools.includes(c.tool) && !c.isError);
+export const called = (calls: ToolTranscriptEntry[], ...tools: string[]) =>
+  calls.some((c) => tools.includes(c.tool) && !c.isError);
 
 /** The write tools: a turn that must change nothing makes none of these calls. */
-export const WRITE_TOOLS = ['create_note', 'update_note', 'delete_note', 'manage_tags', 'create_notebook', 'rewrite_paragraph', 'insert_before_anchor', 'insert_after_anchor', 'append_to_note', 'replace_structured_block', 'edit_selection'];
+export const WRITE_TOOLS = [
+  'create_note',
+  'update_note',
+  'delete_note',
+  'manage_tags',
+  'create_notebook',
+  'rewrite_paragraph',
+  'insert_before_anchor',
+  'insert_after_anchor',
+  'append_to_note',
+  'replace_structured_block',
+  'edit_selection'
+];
 
 /** Checks that nothing was written: no write call succeeded and the notes are as seeded. */
 export function nothingWritten(outcome: Outcome, seededNotes: number): Check[] {
   return [
     check(!called(outcome.calls, ...WRITE_TOOLS), 'made no write call'),
-    check(outcome.final.notes.length === seededNotes && outcome.final.notes.every((n) => !n.trashed), 'left every note in place')
+    check(
+      outcome.final.notes.length === seededNotes && outcome.final.notes.every((n) => !n.trashed),
+      'left every note in place'
+    )
   ];
 }
 
 /** A scripted tool-call turn. */
 export function calls(...list: [name: string, args: Record<string, unknown>][]): Turn {
-  return { type: 'tool_calls', calls: list.map(([name, args]): ScriptedToolCall => ({ name, arguments: JSON.stringify(args) })) };
+  return {
+    type: 'tool_calls',
+    calls: list.map(([name, args]): ScriptedToolCall => ({ name, arguments: JSON.stringify(args) }))
+  };
 }
 
 /** A scripted final answer. */
@@ -127,7 +158,8 @@ export function lastToolResult(body: Record<string, unknown>): string {
     const m = messages[i];
     if (m.role === 'tool' && typeof m.content === 'string') return m.content;
     if (Array.isArray(m.content)) {
-      const result = [...m.content].reverse().find((b: { type?: string }) => b.type === 'tool_result') as { content?: unknown } | undefined;
+      const result = [...m.content].reverse().find((b: { type?: string }) => b.type === 'tool_result') as
+        { content?: unknown } | undefined;
       if (result) return typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
     }
   }

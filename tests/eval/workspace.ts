@@ -76,7 +76,9 @@ export class EvalWorkspace {
     const editor = (this.editor = testEditor(note.body));
     if (open.select) {
       const range = findText(editor, open.select);
-      editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, range.from, range.to)));
+      editor.dispatch(
+        editor.state.tr.setSelection(TextSelection.create(editor.state.doc, range.from, range.to))
+      );
       this.selectionKey = 'eval-selection';
       editor.dispatch(trackRange(editor.state, this.selectionKey, range.from, range.to));
     }
@@ -87,8 +89,13 @@ export class EvalWorkspace {
     if (!this.editor || !this.openId) return {};
     const note = (await this.db.notes.get(this.openId))!;
     const state = this.editor.state;
-    const selection = state.selection.empty ? undefined : { from: state.selection.from, to: state.selection.to, text: selectionMarkdown(state) };
-    return { note: { id: note.id, title: note.title, body: this.editor.markdown(), cursor: cursorOffset(state) }, ...(selection ? { selection } : {}) };
+    const selection = state.selection.empty
+      ? undefined
+      : { from: state.selection.from, to: state.selection.to, text: selectionMarkdown(state) };
+    return {
+      note: { id: note.id, title: note.title, body: this.editor.markdown(), cursor: cursorOffset(state) },
+      ...(selection ? { selection } : {})
+    };
   }
 
   /** The session tools on the open editor, as the page's host runs them. */
@@ -96,7 +103,13 @@ export class EvalWorkspace {
     const editor = this.editor;
     if (!editor) return undefined;
     let ids = 0;
-    return { call: async (name, args) => runSessionTool(editor.view, name, args, { selectionKey: this.selectionKey, newId: () => `eval-${++ids}` }) };
+    return {
+      call: async (name, args) =>
+        runSessionTool(editor.view, name, args, {
+          selectionKey: this.selectionKey,
+          newId: () => `eval-${++ids}`
+        })
+    };
   }
 
   /** Reads everything back; the open note's suggestions are accepted first, as a user would. */
@@ -123,7 +136,14 @@ export class EvalWorkspace {
         trashed: !!n.deleted_time
       }))
     );
-    return { notes: read, notebooks: folders.filter((f) => !f.deleted_time).map((f) => ({ id: f.id, title: f.title, parent: titleOf.get(f.parent_id) ?? '' })), openNote, suggestions };
+    return {
+      notes: read,
+      notebooks: folders
+        .filter((f) => !f.deleted_time)
+        .map((f) => ({ id: f.id, title: f.title, parent: titleOf.get(f.parent_id) ?? '' })),
+      openNote,
+      suggestions
+    };
   }
 
   /** Stops the services and deletes the database. */

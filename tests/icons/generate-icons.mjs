@@ -13,9 +13,24 @@ const LINE = [0x2f, 0x6f, 0xdb];
 
 // Geometry on a 512 grid. The page sits inside the maskable safe zone (a circle of radius 204.8).
 const CORNER_RADIUS = 112;
-const PAGE_POLYGON = [[156, 126], [300, 126], [356, 182], [356, 386], [156, 386]];
-const FOLD_POLYGON = [[300, 126], [300, 182], [356, 182]];
-const LINES = [[190, 222, 322], [190, 262, 322], [190, 302, 322], [190, 342, 270]].map(([x1, y, x2]) => ({ x1, y, x2, h: 16 }));
+const PAGE_POLYGON = [
+  [156, 126],
+  [300, 126],
+  [356, 182],
+  [356, 386],
+  [156, 386]
+];
+const FOLD_POLYGON = [
+  [300, 126],
+  [300, 182],
+  [356, 182]
+];
+const LINES = [
+  [190, 222, 322],
+  [190, 262, 322],
+  [190, 302, 322],
+  [190, 342, 270]
+].map(([x1, y, x2]) => ({ x1, y, x2, h: 16 }));
 
 function insideRoundedSquare(x, y, r) {
   const cx = Math.min(Math.max(x, r), 512 - r);
@@ -114,7 +129,10 @@ const hex = (rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join(''
 const points = (polygon) => polygon.map((p) => p.join(',')).join(' ');
 
 function svg() {
-  const lines = LINES.map(({ x1, y, x2, h }) => `  <rect x="${x1}" y="${y}" width="${x2 - x1}" height="${h}" rx="${h / 2}" fill="${hex(LINE)}"/>`);
+  const lines = LINES.map(
+    ({ x1, y, x2, h }) =>
+      `  <rect x="${x1}" y="${y}" width="${x2 - x1}" height="${h}" rx="${h / 2}" fill="${hex(LINE)}"/>`
+  );
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">',
     `  <rect width="512" height="512" rx="${CORNER_RADIUS}" fill="${hex(ACCENT)}"/>`,

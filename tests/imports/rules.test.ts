@@ -7,7 +7,10 @@ import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const rules = require('../../.dependency-cruiser.cjs') as { forbidden: IForbiddenRuleType[]; options: Record<string, unknown> };
+const rules = require('../../.dependency-cruiser.cjs') as {
+  forbidden: IForbiddenRuleType[];
+  options: Record<string, unknown>;
+};
 const FIXTURE = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 let violations: string[] = [];
@@ -49,7 +52,9 @@ describe('the import rules', () => {
   });
 
   it('refuse a workers/ import from src/lib, even of a type', () => {
-    expect(violations).toContain('no-workers-from-lib: src/lib/tools/worker-types.ts -> workers/agent-api.ts');
+    expect(violations).toContain(
+      'no-workers-from-lib: src/lib/tools/worker-types.ts -> workers/agent-api.ts'
+    );
   });
 
   it("refuse an import past a folder's index.ts", () => {

@@ -20,15 +20,21 @@ export function listFiles(dir: string): string[] {
 
 /** The files of a folder as a picked folder (paths under `top`). */
 export function folderFiles(dir: string, top: string): ImportFile[] {
-  return listFiles(dir).map((path) => ({ name: path.split('/').pop()!, path: `${top}/${path}`, blob: new Blob([readFileSync(join(dir, path))]) }));
+  return listFiles(dir).map((path) => ({
+    name: path.split('/').pop()!,
+    path: `${top}/${path}`,
+    blob: new Blob([readFileSync(join(dir, path))])
+  }));
 }
 
 /** A folder packed as a tar (what Joplin's JEX is). */
 export async function tarOf(dir: string): Promise<Uint8Array> {
-  return packTar(listFiles(dir).map((path) => {
-    const data = new Uint8Array(readFileSync(join(dir, path)));
-    return { header: { name: path, size: data.byteLength, type: 'file' as const }, body: data };
-  }));
+  return packTar(
+    listFiles(dir).map((path) => {
+      const data = new Uint8Array(readFileSync(join(dir, path)));
+      return { header: { name: path, size: data.byteLength, type: 'file' as const }, body: data };
+    })
+  );
 }
 
 /** Unpacks a tar into a map of path → bytes. */

@@ -19,7 +19,11 @@ const SQLITE_BINDINGS = join(JOPLIN_DIR, 'node_modules', 'sqlite3', 'lib', 'bind
 
 /** Whether the CLI and its sqlite3 binding (built into lib/binding/napi-*) are installed. */
 export function joplinInstalled(): boolean {
-  return existsSync(MAIN) && existsSync(SQLITE_BINDINGS) && readdirSync(SQLITE_BINDINGS).some((d) => existsSync(join(SQLITE_BINDINGS, d, 'node_sqlite3.node')));
+  return (
+    existsSync(MAIN) &&
+    existsSync(SQLITE_BINDINGS) &&
+    readdirSync(SQLITE_BINDINGS).some((d) => existsSync(join(SQLITE_BINDINGS, d, 'node_sqlite3.node')))
+  );
 }
 
 /** Installs the CLI unless it is there already. Synchronous: called once before the test runs. */

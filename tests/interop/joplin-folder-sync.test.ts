@@ -37,12 +37,18 @@ describe('sync through a local folder with the real Joplin client', () => {
     const report = await folio.sync();
     expect(report.createdTarget).toBe(false);
     expect((await listNotebooks(folio.db)).map((n) => n.title)).toContain('On disk');
-    const notes = await Promise.all((await listNoteIds(folio.db, { kind: 'all' })).map((id) => getNote(folio.db, id)));
+    const notes = await Promise.all(
+      (await listNoteIds(folio.db, { kind: 'all' })).map((id) => getNote(folio.db, id))
+    );
     expect(notes.find((n) => n?.title === 'Joplin on disk')?.body).toBe('written by Joplin');
   }, 120_000);
 
   it('gives Joplin a note Folio wrote into the folder', async () => {
-    const note = await createNote(folio.db, { title: 'Folio on disk', body: 'written by Folio', parent_id: folio.notebookId });
+    const note = await createNote(folio.db, {
+      title: 'Folio on disk',
+      body: 'written by Folio',
+      parent_id: folio.notebookId
+    });
     await folio.sync();
     await peer.sync();
     expect(await peer.run('cat', note.id)).toContain('written by Folio');

@@ -37,7 +37,9 @@ describe('round trip through the real Joplin client', () => {
     joplinRawDir = at('joplin-raw');
 
     const db = freshDb();
-    const report = await importFiles(db, [{ name: 'joplin.jex', blob: new Blob([readFileSync(at('joplin.jex'))]) }]);
+    const report = await importFiles(db, [
+      { name: 'joplin.jex', blob: new Blob([readFileSync(at('joplin.jex'))]) }
+    ]);
     expect(report.problems).toEqual([]);
     const { blob } = await exportLibrary(db, { format: 'jex' });
     writeFileSync(at('folio.jex'), new Uint8Array(await blob.arrayBuffer()));
@@ -66,7 +68,9 @@ describe('round trip through the real Joplin client', () => {
     const expected = listFiles(joplinRawDir);
     expect([...folioJexFiles.keys()].sort()).toEqual(expected);
     for (const path of expected) {
-      expect(Buffer.from(folioJexFiles.get(path)!).toString('utf8'), path).toBe(readFileSync(join(joplinRawDir, path), 'utf8'));
+      expect(Buffer.from(folioJexFiles.get(path)!).toString('utf8'), path).toBe(
+        readFileSync(join(joplinRawDir, path), 'utf8')
+      );
     }
   });
 
@@ -74,9 +78,23 @@ describe('round trip through the real Joplin client', () => {
     const db = freshDb();
     const top = await createNotebook(db, { title: 'Made in Folio' });
     const sub = await createNotebook(db, { title: 'Sub', parent_id: top.id });
-    const file = await createResource(db, new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), { filename: 'table.csv' });
-    const note = await createNote(db, { title: 'Plan', body: `| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n$x^2$\n\n[table](:/${file.id})`, parent_id: sub.id, author: 'Ada', latitude: 1.5 });
-    await createNote(db, { title: 'Todo', body: 'call', parent_id: top.id, is_todo: 1, todo_due: Date.UTC(2030, 0, 1) });
+    const file = await createResource(db, new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), {
+      filename: 'table.csv'
+    });
+    const note = await createNote(db, {
+      title: 'Plan',
+      body: `| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n$x^2$\n\n[table](:/${file.id})`,
+      parent_id: sub.id,
+      author: 'Ada',
+      latitude: 1.5
+    });
+    await createNote(db, {
+      title: 'Todo',
+      body: 'call',
+      parent_id: top.id,
+      is_todo: 1,
+      todo_due: Date.UTC(2030, 0, 1)
+    });
     await addTagsToNote(db, note.id, ['folio', 'Plans']);
     const folio = await exportLibrary(db, { format: 'jex' });
     writeFileSync(at('made-in-folio.jex'), new Uint8Array(await folio.blob.arrayBuffer()));
@@ -102,9 +120,11 @@ describe('round trip through the real Joplin client', () => {
     await joplin(at('p4'), 'export', '--format', 'raw', at('p4-raw'));
     const original = markdownView(joplinRawDir);
     expect(Object.keys(original)).toHaveLength(4);
-    expect(original['note:library/Work/Projects/The plan']).toMatchObject({ tags: 'plan,work', author: 'Ada' });
+    expect(original['note:library/Work/Projects/The plan']).toMatchObject({
+      tags: 'plan,work',
+      author: 'Ada'
+    });
     expect(original['note:library/Personal/Photo'].body).toContain('![pixel](:/{attachment:pixel.png})');
     expect(markdownView(at('p4-raw'))).toEqual(original);
   }, 120_000);
 });
-

@@ -7,7 +7,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTagsToNote, createNote, createNotebook, createResource, getNote, getNoteTags, getResourceBlob, listNoteIds, listNotebooks, trashNote, updateNote } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  createResource,
+  getNote,
+  getNoteTags,
+  getResourceBlob,
+  listNoteIds,
+  listNotebooks,
+  trashNote,
+  updateNote
+} from '$lib/db';
 import { startDavServer, type DavServer } from '../sync/dav-server';
 import { davDriver, newDevice, type Device } from '../sync/device';
 import { joplinOnWebDav, rawField, type JoplinPeer } from '../sync/joplin-peer';
@@ -41,11 +53,22 @@ describe('sync with the real Joplin client over WebDAV', () => {
 
   it('shows notebooks, notes, tags, to-dos and an image made in Folio in Joplin', async () => {
     const book = await createNotebook(folio.db, { title: 'Folio book' });
-    const image = await createResource(folio.db, new Blob([PIXEL], { type: 'image/png' }), { filename: 'pixel.png' });
-    const note = await createNote(folio.db, { title: 'From Folio', body: `Hello Joplin\n\n![pixel](:/${image.id})`, parent_id: book.id });
+    const image = await createResource(folio.db, new Blob([PIXEL], { type: 'image/png' }), {
+      filename: 'pixel.png'
+    });
+    const note = await createNote(folio.db, {
+      title: 'From Folio',
+      body: `Hello Joplin\n\n![pixel](:/${image.id})`,
+      parent_id: book.id
+    });
     noteId = note.id;
     await addTagsToNote(folio.db, note.id, ['shared-tag']);
-    await createNote(folio.db, { title: 'Folio todo', is_todo: 1, todo_completed: Date.now(), parent_id: book.id });
+    await createNote(folio.db, {
+      title: 'Folio todo',
+      is_todo: 1,
+      todo_completed: Date.now(),
+      parent_id: book.id
+    });
     await folio.sync();
     await peer.sync();
 
@@ -69,7 +92,11 @@ describe('sync with the real Joplin client over WebDAV', () => {
     await peer.run('mknote', 'From Joplin');
     await peer.run('set', 'From Joplin', 'body', '--', 'Body **written** in Joplin');
     await peer.run('tag', 'add', 'joplin-tag', 'From Joplin');
-    await peer.run('attach', 'From Joplin', join(process.cwd(), 'tests/interop/fixtures/markdown-library/Personal/pixel.png'));
+    await peer.run(
+      'attach',
+      'From Joplin',
+      join(process.cwd(), 'tests/interop/fixtures/markdown-library/Personal/pixel.png')
+    );
     await peer.run('mktodo', 'Joplin todo');
     await peer.sync();
     await folio.sync();

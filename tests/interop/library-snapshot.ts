@@ -16,11 +16,15 @@ type Item = { id: string; raw: RawItem; text: string };
 /** The snapshot of a RAW folder: key → item text with ids replaced by keys. */
 export function snapshotRawDir(dir: string): Record<string, string> {
   const files = listFiles(dir);
-  const items: Item[] = files.filter((f) => /^[0-9a-f]{32}\.md$/.test(f)).map((f) => {
-    const text = readFileSync(join(dir, f), 'utf8');
-    return { id: f.slice(0, 32), raw: parseRawItem(text), text };
-  });
-  const blobs = new Map(files.filter((f) => f.startsWith('resources/')).map((f) => [f.slice(10, 42), readFileSync(join(dir, f))]));
+  const items: Item[] = files
+    .filter((f) => /^[0-9a-f]{32}\.md$/.test(f))
+    .map((f) => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      return { id: f.slice(0, 32), raw: parseRawItem(text), text };
+    });
+  const blobs = new Map(
+    files.filter((f) => f.startsWith('resources/')).map((f) => [f.slice(10, 42), readFileSync(join(dir, f))])
+  );
   const byId = new Map(items.map((i) => [i.id, i]));
   const keys = new Map<string, string>();
   const keyOf = (id: string, depth = 0): string => {
@@ -30,11 +34,14 @@ export function snapshotRawDir(dir: string): Record<string, string> {
     if (!item || depth > 50) return `missing:${id}`;
     const p = (k: string) => item.raw.props.get(k) ?? '';
     let key: string;
-    if (item.raw.type_ === 2) key = `notebook:${p('parent_id') ? `${keyOf(p('parent_id'), depth + 1).slice(9)}/` : ''}${item.raw.title}`;
-    else if (item.raw.type_ === 1) key = `note:${p('parent_id') ? keyOf(p('parent_id'), depth + 1).slice(9) : ''}/${item.raw.title}`;
+    if (item.raw.type_ === 2)
+      key = `notebook:${p('parent_id') ? `${keyOf(p('parent_id'), depth + 1).slice(9)}/` : ''}${item.raw.title}`;
+    else if (item.raw.type_ === 1)
+      key = `note:${p('parent_id') ? keyOf(p('parent_id'), depth + 1).slice(9) : ''}/${item.raw.title}`;
     else if (item.raw.type_ === 5) key = `tag:${item.raw.title}`;
     else if (item.raw.type_ === 4) key = `attachment:${item.raw.title}:${sha(blobs.get(id))}`;
-    else if (item.raw.type_ === 6) key = `link:${keyOf(p('note_id'), depth + 1)}|${keyOf(p('tag_id'), depth + 1)}`;
+    else if (item.raw.type_ === 6)
+      key = `link:${keyOf(p('note_id'), depth + 1)}|${keyOf(p('tag_id'), depth + 1)}`;
     else key = `type${item.raw.type_}:${item.raw.title ?? id}`;
     keys.set(id, key);
     return key;
@@ -46,7 +53,8 @@ export function snapshotRawDir(dir: string): Record<string, string> {
     let text = item.text.replace(/[0-9a-f]{32}/g, (id) => (byId.has(id) ? `{${keyOf(id)}}` : id));
     // Joplin's own JEX import re-stamps a note-tag link's update times (a Joplin-to-Joplin import
     // does the same), so they are not part of what a round trip must keep.
-    if (item.raw.type_ === 6) text = text.replace(/^(user_)?updated_time: .*$/gm, '$1updated_time: (set by the importer)');
+    if (item.raw.type_ === 6)
+      text = text.replace(/^(user_)?updated_time: .*$/gm, '$1updated_time: (set by the importer)');
     snapshot[key] = text;
   }
   return snapshot;
@@ -74,7 +82,10 @@ export function markdownView(dir: string): Record<string, Record<string, string>
     const raw = parseRawItem(text);
     const p = (k: string) => raw.props.get(k) ?? '';
     view[key] = {
-      body: resolveMdLinks(key, (raw.body ?? '').replace(/\{attachment:([^:}]*):[^}]*\}/g, '{attachment:$1}').trimEnd()),
+      body: resolveMdLinks(
+        key,
+        (raw.body ?? '').replace(/\{attachment:([^:}]*):[^}]*\}/g, '{attachment:$1}').trimEnd()
+      ),
       tags: (tags.get(key) ?? []).join(','),
       todo: `${p('is_todo')} due ${p('todo_due')} ${p('todo_completed') !== '0' ? 'done' : 'open'}`,
       author: p('author'),
@@ -102,4 +113,3 @@ function resolveMdLinks(noteKey: string, body: string): string {
     return `](:/{note:${parts.join('/').replace(/\.md$/, '')}})`;
   });
 }
-

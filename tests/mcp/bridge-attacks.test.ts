@@ -1,9 +1,22 @@
 import http from 'node:http';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectBridge, type BridgeLinkStatus, type WebSocketConstructor } from '../../src/lib/mcp/bridge-link';
+import {
+  connectBridge,
+  type BridgeLinkStatus,
+  type WebSocketConstructor
+} from '../../src/lib/mcp/bridge-link';
 import { MAX_CLIENT_SESSIONS, startBridge } from '../../bridge/src/bridge.mjs';
-import { bridgeBase, CLIENT_TOKEN, connectHttpClient, initializeBody, post, startTestBridge, PAIRING_TOKEN, type BridgeHandle } from './bridge-kit';
+import {
+  bridgeBase,
+  CLIENT_TOKEN,
+  connectHttpClient,
+  initializeBody,
+  post,
+  startTestBridge,
+  PAIRING_TOKEN,
+  type BridgeHandle
+} from './bridge-kit';
 import { startNodeTab } from './node-tab';
 
 let cleanups: (() => unknown)[] = [];
@@ -21,13 +34,27 @@ async function setup() {
 }
 
 /** A raw request with any headers (fetch forbids setting Host). */
-function raw(bridge: BridgeHandle, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+function raw(
+  bridge: BridgeHandle,
+  options: { method?: string; headers?: Record<string, string>; body?: string }
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(bridge.url, { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      bridge.url,
+      {
+        method: options.method ?? 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...options.headers
+        }
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      }
+    );
     req.on('error', reject);
     req.end(options.body ?? '');
   });
@@ -60,7 +87,10 @@ describe('bridge against bad input and attacks', () => {
   it('refuses a request without a token', async () => {
     const { bridge } = await setup();
     const res = await raw(bridge, { body: initializeBody() });
-    expect([res.status, JSON.parse(res.body).error.message]).toEqual([401, expect.stringMatching(/Unauthorized/)]);
+    expect([res.status, JSON.parse(res.body).error.message]).toEqual([
+      401,
+      expect.stringMatching(/Unauthorized/)
+    ]);
   });
 
   it('refuses a wrong token', async () => {
@@ -85,7 +115,10 @@ describe('bridge against bad input and attacks', () => {
 
   it('refuses a non-loopback Host (DNS rebinding)', async () => {
     const { bridge } = await setup();
-    const res = await raw(bridge, { headers: { host: `evil.example:${bridge.port}`, authorization: `Bearer ${CLIENT_TOKEN}` }, body: initializeBody() });
+    const res = await raw(bridge, {
+      headers: { host: `evil.example:${bridge.port}`, authorization: `Bearer ${CLIENT_TOKEN}` },
+      body: initializeBody()
+    });
     expect(res.status).toBe(403);
   });
 
@@ -97,7 +130,10 @@ describe('bridge against bad input and attacks', () => {
 
   it('refuses an oversized body', async () => {
     const { bridge } = await setup();
-    const res = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } }));
+    const res = await post(
+      bridge,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } })
+    );
     expect(res.status).toBe(413);
   });
 
@@ -112,18 +148,24 @@ describe('bridge against bad input and attacks', () => {
 
   it('answers an unknown session with 404', async () => {
     const { bridge } = await setup();
-    const res = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { 'mcp-session-id': 'no-such-session' });
+    const res = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), {
+      'mcp-session-id': 'no-such-session'
+    });
     expect(res.status).toBe(404);
   });
 
   it('refuses a request without a session that is not initialize', async () => {
     const { bridge } = await setup();
-    expect((await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).status).toBe(400);
+    expect((await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).status).toBe(
+      400
+    );
   });
 
   it('refuses other methods', async () => {
     const { bridge } = await setup();
-    expect((await raw(bridge, { method: 'PUT', headers: { authorization: `Bearer ${CLIENT_TOKEN}` } })).status).toBe(405);
+    expect(
+      (await raw(bridge, { method: 'PUT', headers: { authorization: `Bearer ${CLIENT_TOKEN}` } })).status
+    ).toBe(405);
   });
 
   it('cancels the call in the tab when the client disconnects mid-call, and keeps serving', async () => {
@@ -131,16 +173,33 @@ describe('bridge against bad input and attacks', () => {
     const slow = slowTool(tab);
     const init = await fetch(bridge.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${CLIENT_TOKEN}`
+      },
       body: initializeBody()
     });
     const session = init.headers.get('mcp-session-id')!;
     await init.text();
-    const headers = { authorization: `Bearer ${CLIENT_TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    const headers = {
+      authorization: `Bearer ${CLIENT_TOKEN}`,
+      'mcp-session-id': session,
+      'mcp-protocol-version': '2025-06-18'
+    };
     await post(bridge, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), headers);
-    const req = http.request(bridge.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+    const req = http.request(bridge.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers
+      }
+    });
     req.on('error', () => undefined);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'slow', arguments: {} } }));
+    req.end(
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'slow', arguments: {} } })
+    );
     await slow.started;
     req.destroy();
     await waitUntil(() => slow.aborted);
@@ -191,7 +250,9 @@ describe('bridge against bad input and attacks', () => {
     });
     cleanups.push(() => link.stop());
     await waitUntil(() => statuses.some((s) => s.state === 'retrying'));
-    expect(statuses.find((s) => s.state === 'retrying')).toMatchObject({ message: expect.stringMatching(/Another Folio tab/) });
+    expect(statuses.find((s) => s.state === 'retrying')).toMatchObject({
+      message: expect.stringMatching(/Another Folio tab/)
+    });
   });
 });
 
@@ -199,7 +260,11 @@ describe('bridge against bad input and attacks', () => {
 async function initializeRaw(bridge: BridgeHandle): Promise<string> {
   const response = await fetch(bridge.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${CLIENT_TOKEN}`
+    },
     body: initializeBody()
   });
   await response.text();
@@ -212,20 +277,30 @@ describe('bridge sessions without DELETE', () => {
     const { bridge } = await setup();
     const firstId = await initializeRaw(bridge);
     const client = await connectHttpClient(bridge);
-    const opened = await Promise.all(Array.from({ length: MAX_CLIENT_SESSIONS - 2 }, () => post(bridge, initializeBody())));
+    const opened = await Promise.all(
+      Array.from({ length: MAX_CLIENT_SESSIONS - 2 }, () => post(bridge, initializeBody()))
+    );
     expect(opened.every((r) => r.status === 200)).toBe(true);
     expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
     expect((await client.listTools()).tools.length).toBe(5); // used now: the first session is the least recent
     const more = await Promise.all(Array.from({ length: 10 }, () => post(bridge, initializeBody())));
     expect(more.every((r) => r.status === 200)).toBe(true);
     expect(bridge.sessionCount).toBe(MAX_CLIENT_SESSIONS);
-    const gone = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': firstId, 'mcp-protocol-version': '2025-06-18' });
+    const gone = await post(bridge, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), {
+      'mcp-session-id': firstId,
+      'mcp-protocol-version': '2025-06-18'
+    });
     expect([gone.status, gone.json.error.message]).toEqual([404, expect.stringMatching(/Session not found/)]);
     expect((await client.listTools()).tools.length).toBe(5);
   }, 30_000); // 74 initializes at once: over vitest's 5 s default on a loaded 2-core machine
 
   it('closes a session left idle, in the bridge and in the tab', async () => {
-    const bridge = await startBridge({ port: 0, clientToken: CLIENT_TOKEN, pairingToken: PAIRING_TOKEN, sessionIdleMs: 200 });
+    const bridge = await startBridge({
+      port: 0,
+      clientToken: CLIENT_TOKEN,
+      pairingToken: PAIRING_TOKEN,
+      sessionIdleMs: 200
+    });
     cleanups.push(() => bridge.close());
     const tab = await startNodeTab(bridgeBase(bridge), PAIRING_TOKEN);
     cleanups.push(() => tab.close());
@@ -240,14 +315,23 @@ describe('bridge body limit', () => {
   it('answers a chunked body over 1 MiB with 413, not a connection reset', async () => {
     const { bridge } = await setup();
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(bridge.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}`, 'transfer-encoding': 'chunked' }
-      }, (response) => {
-        let body = '';
-        response.on('data', (c) => (body += c));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const req = http.request(
+        bridge.url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            authorization: `Bearer ${CLIENT_TOKEN}`,
+            'transfer-encoding': 'chunked'
+          }
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (c) => (body += c));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        }
+      );
       req.on('error', reject);
       req.write('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"');
       const piece = 'x'.repeat(64 * 1024);

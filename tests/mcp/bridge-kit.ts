@@ -30,10 +30,19 @@ export async function connectHttpClient(bridge: BridgeHandle, name = 'sdk-test')
 }
 
 /** A raw POST to the bridge's /mcp, for the attack tests. */
-export async function post(bridge: BridgeHandle, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+export async function post(
+  bridge: BridgeHandle,
+  body: string,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; json: any }> {
   const response = await fetch(bridge.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${CLIENT_TOKEN}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${CLIENT_TOKEN}`,
+      ...headers
+    },
     body
   });
   const text = await response.text();

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bridgeBase, connectHttpClient, startTestBridge, PAIRING_TOKEN, type BridgeHandle } from './bridge-kit';
+import {
+  bridgeBase,
+  connectHttpClient,
+  startTestBridge,
+  PAIRING_TOKEN,
+  type BridgeHandle
+} from './bridge-kit';
 import { startNodeTab } from './node-tab';
 
 let cleanups: (() => unknown)[] = [];
@@ -24,19 +30,32 @@ describe('bridge with the SDK client over Streamable HTTP', () => {
     const { bridge } = await setup();
     const client = await connectHttpClient(bridge);
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(['search_notes', 'semantic_search_notes', 'read_note', 'list_notebooks', 'list_tags']);
+    expect(names).toEqual([
+      'search_notes',
+      'semantic_search_notes',
+      'read_note',
+      'list_notebooks',
+      'list_tags'
+    ]);
   });
 
   it('creates, searches, reads, updates and trashes a note', async () => {
     const { bridge, tab } = await setup(WRITES);
     const client = await connectHttpClient(bridge);
-    const created = structured(await client.callTool({ name: 'create_note', arguments: { title: 'Bridge note', body: 'hello bridge' } }));
+    const created = structured(
+      await client.callTool({
+        name: 'create_note',
+        arguments: { title: 'Bridge note', body: 'hello bridge' }
+      })
+    );
     const found = structured(await client.callTool({ name: 'search_notes', arguments: { query: 'bridge' } }));
     expect(found.results.map((r: { id: string }) => r.id)).toEqual([created.id]);
     await client.callTool({ name: 'update_note', arguments: { id: created.id, append: 'more' } });
     const read = structured(await client.callTool({ name: 'read_note', arguments: { id: created.id } }));
     expect(read.body).toBe('hello bridge\n\nmore');
-    expect(structured(await client.callTool({ name: 'delete_note', arguments: { id: created.id } }))).toEqual({ id: created.id, trashed: true });
+    expect(structured(await client.callTool({ name: 'delete_note', arguments: { id: created.id } }))).toEqual(
+      { id: created.id, trashed: true }
+    );
     const stored = await tab.db.notes.get(created.id);
     expect(stored?.deleted_time).toBeGreaterThan(0);
   });
@@ -66,7 +85,9 @@ describe('bridge with the SDK client over Streamable HTTP', () => {
   it('reads a note as a resource through the bridge', async () => {
     const { bridge } = await setup(WRITES);
     const client = await connectHttpClient(bridge);
-    const created = structured(await client.callTool({ name: 'create_note', arguments: { title: 'R', body: '*md*' } }));
+    const created = structured(
+      await client.callTool({ name: 'create_note', arguments: { title: 'R', body: '*md*' } })
+    );
     const { contents } = await client.readResource({ uri: `folio://note/${created.id}` });
     expect(contents[0]).toMatchObject({ mimeType: 'text/markdown', text: '*md*' });
   });

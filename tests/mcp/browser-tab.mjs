@@ -27,7 +27,11 @@ export async function serveBuild() {
   const port = await freePort();
   // vite itself, not through npx: killing npx would leave its vite child serving.
   const vite = `${ROOT}node_modules/vite/bin/vite.js`;
-  const child = spawn(process.execPath, [vite, 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [vite, 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    { cwd: ROOT, stdio: 'ignore' }
+  );
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -49,7 +53,10 @@ export async function openPairedTab(appUrl, bridge, pairingToken, { allowTools =
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   // Settings shows one section at a time.
-  await dialog.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Desktop apps (MCP)' }).click();
+  await dialog
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('button', { name: 'Desktop apps (MCP)' })
+    .click();
   await dialog.getByRole('textbox', { name: 'Bridge URL' }).fill(bridge.url.replace(/\/mcp$/, ''));
   await dialog.getByRole('textbox', { name: 'Pairing token' }).fill(pairingToken);
   await dialog.getByRole('textbox', { name: 'Pairing token' }).press('Tab');
@@ -60,4 +67,3 @@ export async function openPairedTab(appUrl, bridge, pairingToken, { allowTools =
   for (const id of allowTools) await tools.getByRole('switch', { name: id, exact: true }).check();
   return { browser, page };
 }
-

@@ -13,9 +13,13 @@ const RUN_MS = 180_000;
 
 function runConformance(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['conformance', 'server', '--url', url, '--expected-failures', 'tests/mcp/conformance-baseline.yml'], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
+    const child = spawn(
+      'npx',
+      ['conformance', 'server', '--url', url, '--expected-failures', 'tests/mcp/conformance-baseline.yml'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    );
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));

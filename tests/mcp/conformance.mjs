@@ -19,10 +19,22 @@ const SCENARIO_LINE = /^\s*([✓✗])\s+\S+:\s+(\d+) passed, (\d+) failed/u;
 
 function runSuite(url) {
   return new Promise((resolve) => {
-    const suite = spawn('npx', ['conformance', 'server', '--url', url, '--expected-failures', 'tests/mcp/conformance-baseline.yml', ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit']
-    });
+    const suite = spawn(
+      'npx',
+      [
+        'conformance',
+        'server',
+        '--url',
+        url,
+        '--expected-failures',
+        'tests/mcp/conformance-baseline.yml',
+        ...args
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit']
+      }
+    );
     // Checks passed in passing scenarios, and scenarios marked failed (expected or not).
     const counts = { checksPassed: 0, scenariosFailed: 0 };
     let rest = '';
@@ -36,7 +48,9 @@ function runSuite(url) {
         else if (match) counts.scenariosFailed += 1;
       }
     });
-    suite.on('close', (code) => resolve({ code: code ?? 1, passed: counts.checksPassed, notPassed: counts.scenariosFailed }));
+    suite.on('close', (code) =>
+      resolve({ code: code ?? 1, passed: counts.checksPassed, notPassed: counts.scenariosFailed })
+    );
   });
 }
 
@@ -44,7 +58,9 @@ function runSuite(url) {
 function summarize({ code, passed, notPassed }) {
   const unexpected = code === 0 ? 0 : Math.max(notPassed, 1);
   const expected = code === 0 ? notPassed : 0;
-  console.log(`\nMCP conformance: ${expected} scenarios failed as the baseline expects (features a notes app does not offer, reasons in tests/mcp/conformance-baseline.yml).`);
+  console.log(
+    `\nMCP conformance: ${expected} scenarios failed as the baseline expects (features a notes app does not offer, reasons in tests/mcp/conformance-baseline.yml).`
+  );
   console.log(`conformance: ${passed} passed, ${unexpected} failed`);
 }
 

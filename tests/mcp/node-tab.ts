@@ -5,12 +5,20 @@
  */
 import WebSocket from 'ws';
 import { createLinkedTransports } from '$lib/rpc';
-import { connectBridge, type BridgeLinkStatus, type WebSocketConstructor } from '../../src/lib/mcp/bridge-link';
+import {
+  connectBridge,
+  type BridgeLinkStatus,
+  type WebSocketConstructor
+} from '../../src/lib/mcp/bridge-link';
 import { mcpBench } from '../../src/lib/mcp/mcp-test-kit';
 import { createMcpSessionHost } from '../../src/lib/mcp/session-host';
 
 /** Starts a Node tab paired with the bridge at `bridgeUrl`; resolves once connected. */
-export async function startNodeTab(bridgeUrl: string, pairingToken: string, switches: Record<string, boolean> = {}) {
+export async function startNodeTab(
+  bridgeUrl: string,
+  pairingToken: string,
+  switches: Record<string, boolean> = {}
+) {
   const bench = await mcpBench(switches);
   const host = createMcpSessionHost(() => bench.factory);
   const statuses: BridgeLinkStatus[] = [];

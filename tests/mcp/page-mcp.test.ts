@@ -28,7 +28,8 @@ async function controller() {
       host.attach(worker);
       return page;
     },
-    tools: async () => builtinTools().map(({ id, description, annotations }) => ({ id, description, annotations })),
+    tools: async () =>
+      builtinTools().map(({ id, description, annotations }) => ({ id, description, annotations })),
     onError: (error) => {
       throw error;
     }
@@ -51,7 +52,13 @@ describe('the page MCP controller', () => {
   it('offers read tools on and write tools off at first', async () => {
     const { mcp } = await controller();
     const rows = await mcp.toolRows();
-    expect(rows.filter((r) => r.on).map((r) => r.id)).toEqual(['search_notes', 'semantic_search_notes', 'read_note', 'list_notebooks', 'list_tags']);
+    expect(rows.filter((r) => r.on).map((r) => r.id)).toEqual([
+      'search_notes',
+      'semantic_search_notes',
+      'read_note',
+      'list_notebooks',
+      'list_tags'
+    ]);
   });
 
   it('stores a tool switch', async () => {

@@ -48,7 +48,9 @@ export function anthropicMessage(turn: Reply, ctx: AnthropicContext): object {
       try {
         input = JSON.parse(call.arguments);
       } catch {
-        throw new TypeError(`tool call ${call.name} has malformed arguments; Anthropic can only stream those`);
+        throw new TypeError(
+          `tool call ${call.name} has malformed arguments; Anthropic can only stream those`
+        );
       }
       content.push({ type: 'tool_use', id: call.id, name: call.name, input });
     }
@@ -86,7 +88,10 @@ export function anthropicStart(ctx: AnthropicContext): NamedEvent[] {
 /** A text block: start, one text_delta per piece (no stop, so a fault can follow mid-block). */
 export function anthropicTextBlock(index: number, text: string, pieceSize?: number): NamedEvent[] {
   const events: NamedEvent[] = [
-    { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } }
+    {
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }
+    }
   ];
   for (const piece of splitPieces(text, pieceSize)) {
     const delta = { type: 'text_delta', text: piece };
@@ -104,7 +109,10 @@ function toolBlocks(turn: ToolCallsTurn, ctx: AnthropicContext, first: number): 
   withIds(turn.calls, 'toolu_', ctx.turnIndex).forEach((call, i) => {
     const index = first + i;
     const block = { type: 'tool_use', id: call.id, name: call.name, input: {} };
-    events.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: block } });
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: block }
+    });
     for (const piece of splitPieces(call.arguments, turn.pieceSize)) {
       const delta = { type: 'input_json_delta', partial_json: piece };
       events.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta } });
@@ -124,7 +132,10 @@ export function anthropicStreamEvents(turn: Reply, ctx: AnthropicContext): Named
   }
   if (turn.type === 'tool_calls') events.push(...toolBlocks(turn, ctx, next));
   const delta = { stop_reason: stopReason(turn), stop_sequence: null };
-  events.push({ event: 'message_delta', data: { type: 'message_delta', delta, usage: { output_tokens: ctx.usage.outputTokens } } });
+  events.push({
+    event: 'message_delta',
+    data: { type: 'message_delta', delta, usage: { output_tokens: ctx.usage.outputTokens } }
+  });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return events;
 }
@@ -142,5 +153,8 @@ const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
 
 /** Anthropic's error body: `{type: 'error', error: {type, message}}`. */
 export function anthropicError(status: number, message: string, errorType?: string): object {
-  return { type: 'error', error: { type: errorType ?? ANTHROPIC_ERROR_TYPES[status] ?? 'api_error', message } };
+  return {
+    type: 'error',
+    error: { type: errorType ?? ANTHROPIC_ERROR_TYPES[status] ?? 'api_error', message }
+  };
 }

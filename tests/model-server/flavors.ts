@@ -28,9 +28,27 @@ export function flavorModel(model: ScriptedModel, options: FlavorOptions): Scrip
   const train = options.trainContextTokens ?? 32_768;
   switch (options.flavor) {
     case 'llamacpp':
-      return { owned_by: 'llamacpp', meta: { vocab_type: 2, n_vocab: 151_936, n_ctx_train: train, n_embd: 1536, n_params: 1_543_714_304, size: 1_117_320_736 }, ...model };
+      return {
+        owned_by: 'llamacpp',
+        meta: {
+          vocab_type: 2,
+          n_vocab: 151_936,
+          n_ctx_train: train,
+          n_embd: 1536,
+          n_params: 1_543_714_304,
+          size: 1_117_320_736
+        },
+        ...model
+      };
     case 'vllm':
-      return { owned_by: 'vllm', root: model.id, parent: null, max_model_len: options.servedContextTokens ?? train, permission: [], ...model };
+      return {
+        owned_by: 'vllm',
+        root: model.id,
+        parent: null,
+        max_model_len: options.servedContextTokens ?? train,
+        permission: [],
+        ...model
+      };
     case 'ollama':
       return { owned_by: 'library', ...model };
     case 'lmstudio':
@@ -39,7 +57,13 @@ export function flavorModel(model: ScriptedModel, options: FlavorOptions): Scrip
 }
 
 /** Answers a flavor's own endpoint, or returns undefined when the path is not one of them. */
-export function flavorRoute(method: string, path: string, body: unknown, models: ScriptedModel[], options: FlavorOptions): { status: number; body: unknown } | undefined {
+export function flavorRoute(
+  method: string,
+  path: string,
+  body: unknown,
+  models: ScriptedModel[],
+  options: FlavorOptions
+): { status: number; body: unknown } | undefined {
   const served = options.servedContextTokens ?? 4096;
   const train = options.trainContextTokens ?? 32_768;
   const model = models[0];
@@ -47,7 +71,14 @@ export function flavorRoute(method: string, path: string, body: unknown, models:
     return {
       status: 200,
       body: {
-        default_generation_settings: { id: 0, id_task: -1, n_ctx: served, speculative: false, is_processing: false, params: { n_predict: -1, temperature: 0.8 } },
+        default_generation_settings: {
+          id: 0,
+          id_task: -1,
+          n_ctx: served,
+          speculative: false,
+          is_processing: false,
+          params: { n_predict: -1, temperature: 0.8 }
+        },
         total_slots: 1,
         model_path: `/models/${model.id}.gguf`,
         chat_template: '{{- bos_token }}',
@@ -56,11 +87,17 @@ export function flavorRoute(method: string, path: string, body: unknown, models:
       }
     };
   }
-  if (options.flavor === 'ollama' && method === 'GET' && path === '/api/version') return { status: 200, body: { version: '0.12.3' } };
+  if (options.flavor === 'ollama' && method === 'GET' && path === '/api/version')
+    return { status: 200, body: { version: '0.12.3' } };
   if (options.flavor === 'ollama' && method === 'POST' && path === '/api/show') {
     const asked = (body as { model?: string } | undefined)?.model;
-    if (!models.some((m) => m.id === asked)) return { status: 404, body: { error: `model '${asked}' not found` } };
-    const parameters = [...(options.setsNumCtx === false ? [] : [`num_ctx                        ${served}`]), 'stop                           "<|im_start|>"', 'stop                           "<|im_end|>"'].join('\n');
+    if (!models.some((m) => m.id === asked))
+      return { status: 404, body: { error: `model '${asked}' not found` } };
+    const parameters = [
+      ...(options.setsNumCtx === false ? [] : [`num_ctx                        ${served}`]),
+      'stop                           "<|im_start|>"',
+      'stop                           "<|im_end|>"'
+    ].join('\n');
     return {
       status: 200,
       body: {
@@ -68,8 +105,20 @@ export function flavorRoute(method: string, path: string, body: unknown, models:
         modelfile: `FROM /models/${asked}\nPARAMETER num_ctx ${served}`,
         parameters,
         template: '{{ .System }}',
-        details: { parent_model: '', format: 'gguf', family: 'qwen2', families: ['qwen2'], parameter_size: '1.5B', quantization_level: 'Q4_K_M' },
-        model_info: { 'general.architecture': 'qwen2', 'general.parameter_count': 1_543_714_304, 'qwen2.context_length': train, 'qwen2.embedding_length': 1536 },
+        details: {
+          parent_model: '',
+          format: 'gguf',
+          family: 'qwen2',
+          families: ['qwen2'],
+          parameter_size: '1.5B',
+          quantization_level: 'Q4_K_M'
+        },
+        model_info: {
+          'general.architecture': 'qwen2',
+          'general.parameter_count': 1_543_714_304,
+          'qwen2.context_length': train,
+          'qwen2.embedding_length': 1536
+        },
         capabilities: ['completion', 'tools'],
         modified_at: '2025-06-01T12:00:00.000Z'
       }

@@ -91,7 +91,8 @@ function toolCallChunks(turn: ToolCallsTurn, ctx: OpenAiContext): object[] {
  */
 export function openAiStreamChunks(turn: Reply, ctx: OpenAiContext, includeUsage: boolean): object[] {
   const chunks: object[] = [];
-  if (turn.type === 'text' || turn.text) chunks.push(...openAiTextChunks(turn.text ?? '', ctx, turn.pieceSize));
+  if (turn.type === 'text' || turn.text)
+    chunks.push(...openAiTextChunks(turn.text ?? '', ctx, turn.pieceSize));
   else chunks.push(openAiChunk(ctx, { role: 'assistant', content: null }));
   if (turn.type === 'tool_calls') chunks.push(...toolCallChunks(turn, ctx));
   chunks.push(openAiChunk(ctx, {}, finishReason(turn)));
@@ -119,7 +120,12 @@ const OPENAI_ERROR_TYPES: Record<number, [type: string, code: string | null]> = 
 };
 
 /** OpenAI's error body: `{error: {message, type, param, code}}`. */
-export function openAiError(status: number, message: string, errorType?: string, param: string | null = null): object {
+export function openAiError(
+  status: number,
+  message: string,
+  errorType?: string,
+  param: string | null = null
+): object {
   const [type, code] = OPENAI_ERROR_TYPES[status] ?? ['server_error', null];
   return { error: { message, type: errorType ?? type, param, code } };
 }

@@ -79,6 +79,10 @@ export class PromptCache {
     // What this request writes is there for the next ones, not for itself.
     for (const [key, tokens] of written) this.cached.set(key, tokens);
     const created = Math.max(0, write - read);
-    return { inputTokens: Math.max(0, total - read - created), cacheReadTokens: read, cacheCreationTokens: created };
+    return {
+      inputTokens: Math.max(0, total - read - created),
+      cacheReadTokens: read,
+      cacheCreationTokens: created
+    };
   }
 }

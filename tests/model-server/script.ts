@@ -114,7 +114,11 @@ export function estimateTokens(text: string): number {
 }
 
 /** Gives each call a stable id when the script left it out. */
-export function withIds(calls: ScriptedToolCall[], prefix: string, turnIndex: number): Required<ScriptedToolCall>[] {
+export function withIds(
+  calls: ScriptedToolCall[],
+  prefix: string,
+  turnIndex: number
+): Required<ScriptedToolCall>[] {
   return calls.map((call, i) => ({ ...call, id: call.id ?? `${prefix}${turnIndex}_${i}` }));
 }
 

@@ -17,8 +17,10 @@ async function start(script: Turn[], extra: Parameters<typeof startModelServer>[
   return server;
 }
 
-const openai = (s: ModelServer) => new OpenAI({ baseURL: `${s.url}/v1`, apiKey: 'sk-test', maxRetries: 0, logLevel: 'off' });
-const anthropic = (s: ModelServer) => new Anthropic({ baseURL: s.url, apiKey: 'sk-ant-test', maxRetries: 0, logLevel: 'off' });
+const openai = (s: ModelServer) =>
+  new OpenAI({ baseURL: `${s.url}/v1`, apiKey: 'sk-test', maxRetries: 0, logLevel: 'off' });
+const anthropic = (s: ModelServer) =>
+  new Anthropic({ baseURL: s.url, apiKey: 'sk-ant-test', maxRetries: 0, logLevel: 'off' });
 
 const parallelCalls: Turn = {
   type: 'tool_calls',
@@ -32,7 +34,11 @@ const parallelCalls: Turn = {
 describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
   it('streams text as content deltas that add up to the scripted reply', async () => {
     const s = await start([{ type: 'text', text: 'Hello from the scripted model.', pieceSize: 4 }]);
-    const stream = await openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await openai(s).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true
+    });
     const pieces: string[] = [];
     let finish: string | null = null;
     for await (const chunk of stream) {
@@ -46,7 +52,10 @@ describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
 
   it('streams parallel tool calls that the SDK helper accumulates into whole calls', async () => {
     const s = await start([parallelCalls]);
-    const runner = openai(s).chat.completions.stream({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    const runner = openai(s).chat.completions.stream({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }]
+    });
     const final = await runner.finalChatCompletion();
     const calls = final.choices[0].message.tool_calls ?? [];
     expect(calls.map((c) => c.type === 'function' && [c.function.name, c.function.arguments])).toEqual([
@@ -71,7 +80,10 @@ describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
 
   it('answers unstreamed requests with a whole chat.completion including tool calls', async () => {
     const s = await start([{ ...parallelCalls, text: 'Let me look.' }]);
-    const completion = await openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    const completion = await openai(s).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }]
+    });
     const message = completion.choices[0].message;
     expect(message.content).toBe('Let me look.');
     expect(message.tool_calls?.map((c) => c.id)).toEqual(['call_1_0', 'call_1_1']);
@@ -82,8 +94,13 @@ describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
       { type: 'error', status: 401, message: 'Incorrect API key provided.' },
       { type: 'error', status: 429, message: 'Rate limit reached.' }
     ]);
-    const request = () => openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
-    await expect(request()).rejects.toMatchObject({ constructor: OpenAI.AuthenticationError, status: 401, message: '401 Incorrect API key provided.' });
+    const request = () =>
+      openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
+    await expect(request()).rejects.toMatchObject({
+      constructor: OpenAI.AuthenticationError,
+      status: 401,
+      message: '401 Incorrect API key provided.'
+    });
     await expect(request()).rejects.toBeInstanceOf(OpenAI.RateLimitError);
   });
 
@@ -91,7 +108,11 @@ describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
     const s = await start([{ type: 'text', text: 'ok' }], { unsupportedParams: ['max_tokens'] });
     const client = openai(s);
     const base = { model: 'm', messages: [{ role: 'user' as const, content: 'x' }] };
-    await expect(client.chat.completions.create({ ...base, max_tokens: 5 })).rejects.toMatchObject({ status: 400, param: 'max_tokens', code: 'unsupported_parameter' });
+    await expect(client.chat.completions.create({ ...base, max_tokens: 5 })).rejects.toMatchObject({
+      status: 400,
+      param: 'max_tokens',
+      code: 'unsupported_parameter'
+    });
     const ok = await client.chat.completions.create({ ...base, max_completion_tokens: 5 });
     expect(ok.choices[0].message.content).toBe('ok');
   });
@@ -99,17 +120,33 @@ describe('OpenAI Chat Completions wire, read by the openai SDK', () => {
   it('lists models in the OpenAI shape, keeping extra fields', async () => {
     const s = await start([], { models: [{ id: 'llama3.2', context_length: 8192 }] });
     const page = await openai(s).models.list();
-    expect(page.data).toEqual([{ id: 'llama3.2', object: 'model', created: 1735689600, owned_by: 'scripted', context_length: 8192 }]);
+    expect(page.data).toEqual([
+      { id: 'llama3.2', object: 'model', created: 1735689600, owned_by: 'scripted', context_length: 8192 }
+    ]);
   });
 });
 
 describe('Anthropic Messages wire, read by the @anthropic-ai/sdk', () => {
-  const base = { model: 'claude-test', max_tokens: 100, messages: [{ role: 'user' as const, content: 'hi' }] };
+  const base = {
+    model: 'claude-test',
+    max_tokens: 100,
+    messages: [{ role: 'user' as const, content: 'hi' }]
+  };
 
   it('streams text that the SDK message stream assembles', async () => {
-    const s = await start([{ type: 'text', text: 'Bonjour, I am scripted.', pieceSize: 3, usage: { inputTokens: 9, outputTokens: 6 } }]);
+    const s = await start([
+      {
+        type: 'text',
+        text: 'Bonjour, I am scripted.',
+        pieceSize: 3,
+        usage: { inputTokens: 9, outputTokens: 6 }
+      }
+    ]);
     const texts: string[] = [];
-    const final = await anthropic(s).messages.stream(base).on('text', (t) => texts.push(t)).finalMessage();
+    const final = await anthropic(s)
+      .messages.stream(base)
+      .on('text', (t) => texts.push(t))
+      .finalMessage();
     expect(texts.join('')).toBe('Bonjour, I am scripted.');
     expect(final.stop_reason).toBe('end_turn');
     expect(final.usage).toMatchObject({ input_tokens: 9, output_tokens: 6 });
@@ -137,8 +174,15 @@ describe('Anthropic Messages wire, read by the @anthropic-ai/sdk', () => {
       { type: 'error', status: 401, message: 'invalid x-api-key' },
       { type: 'error', status: 529, message: 'Overloaded' }
     ]);
-    await expect(anthropic(s).messages.create(base)).rejects.toMatchObject({ status: 401, apiMessage: 'invalid x-api-key', type: 'authentication_error' });
-    await expect(anthropic(s).messages.create(base)).rejects.toMatchObject({ status: 529, type: 'overloaded_error' });
+    await expect(anthropic(s).messages.create(base)).rejects.toMatchObject({
+      status: 401,
+      apiMessage: 'invalid x-api-key',
+      type: 'authentication_error'
+    });
+    await expect(anthropic(s).messages.create(base)).rejects.toMatchObject({
+      status: 529,
+      type: 'overloaded_error'
+    });
   });
 
   it('lists models in the Anthropic shape when asked with anthropic-version', async () => {
@@ -158,7 +202,10 @@ describe('Anthropic prompt caching, read by the @anthropic-ai/sdk', () => {
   });
 
   it('writes a long prefix to the cache on the first request and reads it on the next', async () => {
-    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    const s = await start([
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' }
+    ]);
     const first = await anthropic(s).messages.create(params('hi'));
     const second = await anthropic(s).messages.create(params('and again'));
     expect(first.usage.cache_creation_input_tokens).toBeGreaterThan(1024);
@@ -168,14 +215,31 @@ describe('Anthropic prompt caching, read by the @anthropic-ai/sdk', () => {
   });
 
   it('caches nothing below the minimum length or without cache_control', async () => {
-    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
-    const short = await anthropic(s).messages.create({ model: 'm', max_tokens: 8, system: [{ type: 'text', text: 'Short.', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'hi' }] });
-    const unmarked = await anthropic(s).messages.create({ model: 'm', max_tokens: 8, system: longSystem, messages: [{ role: 'user', content: 'hi' }] });
-    for (const m of [short, unmarked]) expect([m.usage.cache_creation_input_tokens, m.usage.cache_read_input_tokens]).toEqual([0, 0]);
+    const s = await start([
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' }
+    ]);
+    const short = await anthropic(s).messages.create({
+      model: 'm',
+      max_tokens: 8,
+      system: [{ type: 'text', text: 'Short.', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: 'hi' }]
+    });
+    const unmarked = await anthropic(s).messages.create({
+      model: 'm',
+      max_tokens: 8,
+      system: longSystem,
+      messages: [{ role: 'user', content: 'hi' }]
+    });
+    for (const m of [short, unmarked])
+      expect([m.usage.cache_creation_input_tokens, m.usage.cache_read_input_tokens]).toEqual([0, 0]);
   });
 
   it('reports the split in the streamed message_start as well', async () => {
-    const s = await start([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    const s = await start([
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' }
+    ]);
     await anthropic(s).messages.create(params('hi'));
     const stream = anthropic(s).messages.stream(params('more'));
     const final = await stream.finalMessage();
@@ -190,13 +254,22 @@ describe('scripted faults, as the SDKs meet them', () => {
 
   it('drops the connection mid-stream so the OpenAI SDK stream fails', async () => {
     const s = await start([{ type: 'drop', text: 'cut short here', afterPieces: 1 }]);
-    const stream = await openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    const stream = await openai(s).chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true
+    });
     await expect(drain(stream)).rejects.toThrow();
   });
 
   it('sends a garbage event that the Anthropic SDK cannot parse', async () => {
     const s = await start([{ type: 'garbage', text: 'Hm' }]);
-    const stream = await anthropic(s).messages.create({ model: 'c', max_tokens: 5, messages: [{ role: 'user', content: 'x' }], stream: true });
+    const stream = await anthropic(s).messages.create({
+      model: 'c',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true
+    });
     await expect(drain(stream)).rejects.toBeInstanceOf(SyntaxError);
   });
 
@@ -211,28 +284,41 @@ describe('scripted faults, as the SDKs meet them', () => {
 describe('scripted server bookkeeping', () => {
   it('records each request body and the browser-access header', async () => {
     const s = await start([{ type: 'text', text: 'ok' }]);
-    await new Anthropic({ baseURL: s.url, apiKey: 'k', dangerouslyAllowBrowser: true, maxRetries: 0 }).messages.create({
+    await new Anthropic({
+      baseURL: s.url,
+      apiKey: 'k',
+      dangerouslyAllowBrowser: true,
+      maxRetries: 0
+    }).messages.create({
       model: 'claude-test',
       max_tokens: 10,
       system: 'Be brief.',
       messages: [{ role: 'user', content: 'hi' }]
     });
-    expect(s.requests[0]).toMatchObject({ method: 'POST', path: '/v1/messages', body: { system: 'Be brief.', max_tokens: 10 } });
+    expect(s.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/messages',
+      body: { system: 'Be brief.', max_tokens: 10 }
+    });
     expect(s.requests[0].headers['anthropic-dangerous-direct-browser-access']).toBe('true');
   });
 
   it('answers 500 with a clear message when the script has run out', async () => {
     const s = await start([]);
-    await expect(openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(
-      'no turn left'
-    );
+    await expect(
+      openai(s).chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })
+    ).rejects.toThrow('no turn left');
   });
 
   it('answers CORS preflights with the asked headers allowed', async () => {
     const s = await start([]);
     const res = await fetch(`${s.url}/v1/chat/completions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' }
+      headers: {
+        Origin: 'http://localhost:4173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type'
+      }
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

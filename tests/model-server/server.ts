@@ -98,7 +98,10 @@ function listModels(req: IncomingMessage, models: ScriptedModel[]): object {
     }));
     return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
   }
-  return { object: 'list', data: models.map((m) => ({ object: 'model', created: 1735689600, owned_by: 'scripted', ...m })) };
+  return {
+    object: 'list',
+    data: models.map((m) => ({ object: 'model', created: 1735689600, owned_by: 'scripted', ...m }))
+  };
 }
 
 /** Starts a scripted model server on 127.0.0.1. */
@@ -122,7 +125,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted server failed: ${String(error)}` } });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { message: `scripted server failed: ${String(error)}` } });
       else res.destroy();
     });
   });
@@ -135,7 +139,13 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     }
     const path = (req.url ?? '/').split('?')[0];
     const text = req.method === 'POST' ? await readBody(req) : '';
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: undefined, closedEarly: false };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body: undefined,
+      closedEarly: false
+    };
     requests.push(record);
     res.on('close', () => {
       if (!res.writableFinished) record.closedEarly = true;

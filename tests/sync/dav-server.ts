@@ -96,7 +96,8 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     log.push(`${req.method} ${path}`);
     const fault = faults.find((f) => {
-      if ((f.method && f.method !== req.method) || (f.path && !f.path.test(path)) || (f.times ?? 1) <= 0) return false;
+      if ((f.method && f.method !== req.method) || (f.path && !f.path.test(path)) || (f.times ?? 1) <= 0)
+        return false;
       if (!f.skip) return true;
       f.skip--;
       return false;
@@ -111,7 +112,10 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
       req.resume();
       req.on('end', () => {
         if (fault.drop) res.socket?.destroy();
-        else res.writeHead(fault.status ?? 500, { 'Content-Type': 'text/plain' }).end(`Injected fault ${fault.status}`);
+        else
+          res
+            .writeHead(fault.status ?? 500, { 'Content-Type': 'text/plain' })
+            .end(`Injected fault ${fault.status}`);
       });
       return;
     }
@@ -136,7 +140,10 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
     faults,
     url: (path) => `${origin}/${path.replace(/^\/+/, '')}`,
     async mkcol(path) {
-      const response = await fetch(`${origin}/${path.replace(/^\/+|\/+$/g, '')}/`, { method: 'MKCOL', headers: { Authorization: auth } });
+      const response = await fetch(`${origin}/${path.replace(/^\/+|\/+$/g, '')}/`, {
+        method: 'MKCOL',
+        headers: { Authorization: auth }
+      });
       if (!response.ok && response.status !== 405) throw new Error(`MKCOL ${path}: ${response.status}`);
     },
     async close() {
@@ -148,10 +155,15 @@ export async function startDavServer(options: DavServerOptions = {}): Promise<Da
 }
 
 function corsHeaders(origin: string, preflight: boolean): Record<string, string> {
-  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'ETag, DAV' };
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin,
+    Vary: 'Origin',
+    'Access-Control-Expose-Headers': 'ETag, DAV'
+  };
   if (preflight) {
     headers['Access-Control-Allow-Methods'] = 'GET, HEAD, PUT, DELETE, MKCOL, PROPFIND, MOVE, COPY, OPTIONS';
-    headers['Access-Control-Allow-Headers'] = 'Authorization, Content-Type, Depth, Destination, Overwrite, Cache-Control';
+    headers['Access-Control-Allow-Headers'] =
+      'Authorization, Content-Type, Depth, Destination, Overwrite, Cache-Control';
     headers['Access-Control-Max-Age'] = '600';
   }
   return headers;

@@ -12,12 +12,21 @@ export interface Device {
   db: FolioDatabase;
   notebookId: string;
   driver: SyncDriver;
-  sync(options?: { clock?: () => number; signal?: AbortSignal; onProgress?: (p: SyncProgress) => void }): Promise<SyncReport>;
+  sync(options?: {
+    clock?: () => number;
+    signal?: AbortSignal;
+    onProgress?: (p: SyncProgress) => void;
+  }): Promise<SyncReport>;
 }
 
 /** A WebDAV driver for `folder` on the server, retrying at once (tests need no back-off). */
 export function davDriver(server: DavServer, folder: string, password = server.password): WebDavDriver {
-  return new WebDavDriver({ url: server.url(folder), username: server.username, password, retryDelaysMs: [0, 0] });
+  return new WebDavDriver({
+    url: server.url(folder),
+    username: server.username,
+    password,
+    retryDelaysMs: [0, 0]
+  });
 }
 
 /** A new device syncing with `driver`. */

@@ -18,7 +18,16 @@ export interface JoplinPeer {
   /** The library as Joplin's RAW export (conflicts and the trash left out, as Joplin exports): file name → text. */
   exportRaw(): Promise<Map<string, string>>;
   /** Reads Joplin's own database (read-only), for what its commands do not show: conflicts, the trash. */
-  notes(): Promise<{ id: string; title: string; body: string; is_conflict: number; deleted_time: number; conflict_original_id: string }[]>;
+  notes(): Promise<
+    {
+      id: string;
+      title: string;
+      body: string;
+      is_conflict: number;
+      deleted_time: number;
+      conflict_original_id: string;
+    }[]
+  >;
   close(): void;
 }
 
@@ -39,7 +48,8 @@ async function peer(configure: (run: JoplinPeer['run']) => Promise<void>): Promi
       const dir = join(profile, `raw-${Date.now()}`);
       await run('export', '--format', 'raw', dir);
       const files = new Map<string, string>();
-      for (const name of readdirSync(dir)) if (name.endsWith('.md')) files.set(name, readFileSync(join(dir, name), 'utf8'));
+      for (const name of readdirSync(dir))
+        if (name.endsWith('.md')) files.set(name, readFileSync(join(dir, name), 'utf8'));
       return files;
     },
     notes: () => readNotes(join(profile, 'database.sqlite')),
@@ -78,10 +88,13 @@ function readNotes(file: string): Promise<NoteRow[]> {
   const sqlite3 = createRequire(join(JOPLIN_DIR, 'node_modules/'))('sqlite3');
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY);
-    db.all('SELECT id, title, body, is_conflict, deleted_time, conflict_original_id FROM notes', (error: Error | null, rows: NoteRow[]) => {
-      db.close();
-      if (error) reject(error);
-      else resolve(rows);
-    });
+    db.all(
+      'SELECT id, title, body, is_conflict, deleted_time, conflict_original_id FROM notes',
+      (error: Error | null, rows: NoteRow[]) => {
+        db.close();
+        if (error) reject(error);
+        else resolve(rows);
+      }
+    );
   });
 }

@@ -8,5 +8,8 @@ import type { DirectoryHandle } from '$lib/sync';
 
 /** A directory handle for `path` (which must exist). */
 export async function folderHandle(path: string): Promise<DirectoryHandle> {
-  return (await getOriginPrivateDirectory(import('native-file-system-adapter/src/adapters/node.js'), path)) as unknown as DirectoryHandle;
+  return (await getOriginPrivateDirectory(
+    import('native-file-system-adapter/src/adapters/node.js'),
+    path
+  )) as unknown as DirectoryHandle;
 }

@@ -40,13 +40,25 @@ export function openWebLlm(): Promise<OpenWebLlm> {
 }
 
 async function load(): Promise<OpenWebLlm> {
-  const source = readFileSync(join(dirname(require.resolve('@mlc-ai/web-llm/package.json')), 'lib', 'index.js'), 'utf8');
+  const source = readFileSync(
+    join(dirname(require.resolve('@mlc-ai/web-llm/package.json')), 'lib', 'index.js'),
+    'utf8'
+  );
   const digest = createHash('sha256').update(source).digest('hex').slice(0, 16);
-  const dir = join(dirname(require.resolve('@mlc-ai/web-llm/package.json')), '..', '..', '.cache', 'folio-webllm-contract');
+  const dir = join(
+    dirname(require.resolve('@mlc-ai/web-llm/package.json')),
+    '..',
+    '..',
+    '.cache',
+    'folio-webllm-contract'
+  );
   const file = join(dir, `web-llm-${digest}.mjs`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, `${source}\nexport { LLMChatPipeline as __LLMChatPipeline, CustomLock as __CustomLock, libExports$1 as __xgrammar };\n`);
+    writeFileSync(
+      file,
+      `${source}\nexport { LLMChatPipeline as __LLMChatPipeline, CustomLock as __CustomLock, libExports$1 as __xgrammar };\n`
+    );
   }
   const globals = globalThis as { createRequire?: unknown; location?: unknown };
   globals.createRequire ??= createRequire;

@@ -50,68 +50,86 @@ export interface PipelineLog {
 }
 
 /** A real MLCEngine with a stand-in pipeline loaded, playing `outputs` one per generation. */
-export async function realEngine(outputs: string[], options: { pieceChars?: number; decodeDelayMs?: number } = {}) {
+export async function realEngine(
+  outputs: string[],
+  options: { pieceChars?: number; decodeDelayMs?: number } = {}
+) {
   const webllm = await openWebLlm();
   const engine = new webllm.MLCEngine({ logLevel: 'SILENT' });
   const log: PipelineLog = { prefills: 0, disposed: 0 };
   const pieceChars = options.pieceChars ?? 4;
-  const pipeline = Object.assign(Object.create(webllm.__LLMChatPipeline.prototype) as Record<string, unknown>, {
-    // Fields the real grammar and conversation code read.
-    tokenizer: { getVocabSize: () => VOCAB.length, idToToken: (id: number) => VOCAB[id] },
-    token_postproc_method: 'raw',
-    prepend_space_in_encode: false,
-    fullVocabSize: VOCAB.length,
-    stopTokens: [0],
-    appearedTokensFreq: new Map(),
-    // Until the first request sets the real one: a conversation no request equals, so the engine
-    // starts it afresh (as it does for a new chat).
-    conversation: { function_string: '\u0000none', messages: [], reset() {}, finishReply() {} },
-    stopTriggered: false,
-    finishReason: undefined,
-    outputMessage: '',
-    script: '',
-    // The GPU parts, stood in for.
-    async prefillStep(this: Pipeline, _input: string, _role: string, _roleName: string | undefined, genConfig: unknown) {
-      log.prefills += 1;
-      this.resetGenerationRoundState();
-      this.stopTriggered = false;
-      this.finishReason = undefined;
-      // The real prefill starts the grammar compile, runs the prompt, then awaits the compile.
-      const grammar = this.prepareGrammarMatcherForSampling(genConfig);
-      if (grammar) await grammar;
-      // What the real forward pass does to the conversation before running the prompt.
-      this.conversation.appendMessage(_role, _input, _roleName);
-      this.conversation.appendReplyHeader('assistant');
-      this.script = outputs.shift() ?? '';
-      this.curRoundPrefillTotalTokens = 42;
-      this.emitPiece();
-    },
-    async decodeStep(this: Pipeline) {
-      if (options.decodeDelayMs) await new Promise((resolve) => setTimeout(resolve, options.decodeDelayMs));
-      this.emitPiece();
-    },
-    emitPiece(this: Pipeline) {
-      const done = this.outputMessage.length;
-      this.outputMessage += this.script.slice(done, done + pieceChars);
-      this.curRoundCompletionTotalTokens += 1;
-      this.curRoundDecodingTotalTokens += 1;
-      if (this.outputMessage.length >= this.script.length) {
-        this.stopTriggered = true;
-        this.finishReason = 'stop';
-        this.conversation?.finishReply(this.outputMessage);
-      }
-    },
-    resetChat(this: Pipeline) {
-      this.conversation.reset();
-      this.finishReason = undefined;
-    },
-    dispose() {
-      log.disposed += 1;
-    },
-    async sync() {}
-  });
+  const pipeline = Object.assign(
+    Object.create(webllm.__LLMChatPipeline.prototype) as Record<string, unknown>,
+    {
+      // Fields the real grammar and conversation code read.
+      tokenizer: { getVocabSize: () => VOCAB.length, idToToken: (id: number) => VOCAB[id] },
+      token_postproc_method: 'raw',
+      prepend_space_in_encode: false,
+      fullVocabSize: VOCAB.length,
+      stopTokens: [0],
+      appearedTokensFreq: new Map(),
+      // Until the first request sets the real one: a conversation no request equals, so the engine
+      // starts it afresh (as it does for a new chat).
+      conversation: { function_string: '\u0000none', messages: [], reset() {}, finishReply() {} },
+      stopTriggered: false,
+      finishReason: undefined,
+      outputMessage: '',
+      script: '',
+      // The GPU parts, stood in for.
+      async prefillStep(
+        this: Pipeline,
+        _input: string,
+        _role: string,
+        _roleName: string | undefined,
+        genConfig: unknown
+      ) {
+        log.prefills += 1;
+        this.resetGenerationRoundState();
+        this.stopTriggered = false;
+        this.finishReason = undefined;
+        // The real prefill starts the grammar compile, runs the prompt, then awaits the compile.
+        const grammar = this.prepareGrammarMatcherForSampling(genConfig);
+        if (grammar) await grammar;
+        // What the real forward pass does to the conversation before running the prompt.
+        this.conversation.appendMessage(_role, _input, _roleName);
+        this.conversation.appendReplyHeader('assistant');
+        this.script = outputs.shift() ?? '';
+        this.curRoundPrefillTotalTokens = 42;
+        this.emitPiece();
+      },
+      async decodeStep(this: Pipeline) {
+        if (options.decodeDelayMs) await new Promise((resolve) => setTimeout(resolve, options.decodeDelayMs));
+        this.emitPiece();
+      },
+      emitPiece(this: Pipeline) {
+        const done = this.outputMessage.length;
+        this.outputMessage += this.script.slice(done, done + pieceChars);
+        this.curRoundCompletionTotalTokens += 1;
+        this.curRoundDecodingTotalTokens += 1;
+        if (this.outputMessage.length >= this.script.length) {
+          this.stopTriggered = true;
+          this.finishReason = 'stop';
+          this.conversation?.finishReply(this.outputMessage);
+        }
+      },
+      resetChat(this: Pipeline) {
+        this.conversation.reset();
+        this.finishReason = undefined;
+      },
+      dispose() {
+        log.disposed += 1;
+      },
+      async sync() {}
+    }
+  );
   // What reload() leaves behind once a model is loaded (private fields of MLCEngine).
-  const loaded = engine as unknown as Record<'loadedModelIdToPipeline' | 'loadedModelIdToChatConfig' | 'loadedModelIdToModelType' | 'loadedModelIdToLock', Map<string, unknown>>;
+  const loaded = engine as unknown as Record<
+    | 'loadedModelIdToPipeline'
+    | 'loadedModelIdToChatConfig'
+    | 'loadedModelIdToModelType'
+    | 'loadedModelIdToLock',
+    Map<string, unknown>
+  >;
   loaded.loadedModelIdToPipeline.set(REAL_ENGINE_MODEL, pipeline);
   loaded.loadedModelIdToChatConfig.set(REAL_ENGINE_MODEL, QWEN_CHAT_CONFIG);
   loaded.loadedModelIdToModelType.set(REAL_ENGINE_MODEL, webllm.ModelType.LLM);

@@ -37,7 +37,11 @@ describe('runNoteChat', () => {
   });
 
   it('sends the answer reserve as the output limit: a quarter of a small window, at most 4,096', async () => {
-    for (const [contextTokens, reserve] of [[4096, 1024], [8192, 2048], [200_000, 4096]]) {
+    for (const [contextTokens, reserve] of [
+      [4096, 1024],
+      [8192, 2048],
+      [200_000, 4096]
+    ]) {
       const { agent, provider } = setup([{ text: 'Hello.' }], { contextTokens });
       await agent.runNoteChat({}, [], 'Hi');
       expect(provider.requests[0].maxOutputTokens).toBe(reserve);
@@ -80,8 +84,17 @@ describe('runNoteChat', () => {
     const result = await agent.runNoteChat({ note }, [], 'Edit', { sessionTools: session });
     expect(session.calls.map((c) => c.name)).toEqual(['insert_before_anchor', 'append_to_note']);
     const second = provider.requests[1].messages.slice(2);
-    expect(second.map((m) => (m.role === 'tool' ? m.toolCallId : m.role))).toEqual(['assistant', 'c1', 'c2', 'c3']);
-    expect(result.transcript.map((e) => e.tool)).toEqual(['insert_before_anchor', 'search_notes', 'append_to_note']);
+    expect(second.map((m) => (m.role === 'tool' ? m.toolCallId : m.role))).toEqual([
+      'assistant',
+      'c1',
+      'c2',
+      'c3'
+    ]);
+    expect(result.transcript.map((e) => e.tool)).toEqual([
+      'insert_before_anchor',
+      'search_notes',
+      'append_to_note'
+    ]);
   });
 
   it('returns the session-tool calls of the turn as edits with their results', async () => {
@@ -94,7 +107,12 @@ describe('runNoteChat', () => {
     const result = await agent.runNoteChat({ note }, [], 'Add socks', { sessionTools: session });
     expect(result.reply).toBe('Added socks.');
     expect(result.edits).toEqual([
-      { callId: 'c1', tool: 'append_to_note', arguments: { text: 'Socks' }, result: ok('Proposed append_to_note (edit 1); pending review.') }
+      {
+        callId: 'c1',
+        tool: 'append_to_note',
+        arguments: { text: 'Socks' },
+        result: ok('Proposed append_to_note (edit 1); pending review.')
+      }
     ]);
   });
 
@@ -134,7 +152,9 @@ describe('runNoteChat', () => {
     const result = await agent.runNoteChat({ note }, [], 'Add', { sessionTools: session });
     const errorMessage = provider.requests[1].messages.at(-1);
     expect(errorMessage).toMatchObject({ role: 'tool', toolCallId: 'bad', isError: true });
-    expect(errorMessage?.content).toContain('Invalid arguments for append_to_note: text: must be a string (got 42)');
+    expect(errorMessage?.content).toContain(
+      'Invalid arguments for append_to_note: text: must be a string (got 42)'
+    );
     expect(session.calls).toEqual([{ name: 'append_to_note', args: { text: 'Socks' } }]);
     expect(result.edits.map((e) => e.callId)).toEqual(['good']);
   });
@@ -153,7 +173,9 @@ describe('runNoteChat', () => {
   });
 
   it('fails with max steps after MAX_STEPS model calls and keeps the transcript', async () => {
-    const loop = Array.from({ length: MAX_STEPS + 1 }, () => ({ calls: [{ name: 'search_notes', arguments: { query: 'x' } }] }));
+    const loop = Array.from({ length: MAX_STEPS + 1 }, () => ({
+      calls: [{ name: 'search_notes', arguments: { query: 'x' } }]
+    }));
     const { agent, provider } = setup(loop);
     const error = await agent.runNoteChat({}, [], 'Loop').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentError);
@@ -165,9 +187,13 @@ describe('runNoteChat', () => {
   });
 
   it('says the proposed edits are kept when it runs out of steps', async () => {
-    const loop = Array.from({ length: MAX_STEPS }, () => ({ calls: [{ name: 'append_to_note', arguments: { text: 'more' } }] }));
+    const loop = Array.from({ length: MAX_STEPS }, () => ({
+      calls: [{ name: 'append_to_note', arguments: { text: 'more' } }]
+    }));
     const { agent } = setup(loop);
-    const error = (await agent.runNoteChat({ note }, [], 'Loop', { sessionTools: recordingSession() }).catch((e: unknown) => e)) as AgentError;
+    const error = (await agent
+      .runNoteChat({ note }, [], 'Loop', { sessionTools: recordingSession() })
+      .catch((e: unknown) => e)) as AgentError;
     expect(error.message).toContain('The edits it proposed are kept for review.');
     expect(error.partial.edits).toHaveLength(MAX_STEPS);
   });
@@ -175,9 +201,14 @@ describe('runNoteChat', () => {
   it('reports each tool call when it starts and when it ends', async () => {
     const onToolCall = vi.fn();
     const onToolResult = vi.fn();
-    const { agent } = setup([{ calls: [{ id: 'c1', name: 'search_notes', arguments: { query: 'Trip' } }] }, { text: 'ok' }]);
+    const { agent } = setup([
+      { calls: [{ id: 'c1', name: 'search_notes', arguments: { query: 'Trip' } }] },
+      { text: 'ok' }
+    ]);
     await agent.runNoteChat({}, [], 'Find', { onToolCall, onToolResult });
-    expect(onToolCall).toHaveBeenCalledWith(expect.objectContaining({ kind: 'tool', id: 'c1', tool: 'search_notes', arguments: { query: 'Trip' } }));
+    expect(onToolCall).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'tool', id: 'c1', tool: 'search_notes', arguments: { query: 'Trip' } })
+    );
     expect(onToolCall.mock.calls[0][0].result).toBeUndefined();
     expect(onToolResult.mock.calls[0][0].result.content[0].text).toContain(NOTE_ID);
   });
@@ -192,7 +223,12 @@ describe('runNoteChat', () => {
   it('puts the review outcomes in the user message, not in the system prompt', async () => {
     const { agent, provider } = setup([{ text: 'Noted.' }]);
     const outcomes = [{ callId: 'c1', tool: 'append_to_note', status: 'rejected' as const }];
-    await agent.runNoteChat({ note }, [], { text: 'Try again', editOutcomes: outcomes }, { sessionTools: recordingSession() });
+    await agent.runNoteChat(
+      { note },
+      [],
+      { text: 'Try again', editOutcomes: outcomes },
+      { sessionTools: recordingSession() }
+    );
     const [system, user] = provider.requests[0].messages;
     expect(user.content).toContain('append_to_note (call c1): rejected by the user');
     expect(user.content.endsWith('Try again')).toBe(true);

@@ -18,7 +18,17 @@ import { pluginToolTokenBudget, selectTurnTools } from './turn-tools';
 import { fitTools, leftOutNote } from './prompt-budget';
 import { fitToContext } from './trim';
 import { TurnState } from './turn-state';
-import type { ChatMessage, ChatProvider, NoteContext, ToolSpec, TrimInfo, TurnHooks, TurnResult, UserTurnInput, WorkspaceToolHost } from './types';
+import type {
+  ChatMessage,
+  ChatProvider,
+  NoteContext,
+  ToolSpec,
+  TrimInfo,
+  TurnHooks,
+  TurnResult,
+  UserTurnInput,
+  WorkspaceToolHost
+} from './types';
 import { renderUserMessage } from './user-message';
 
 /** Model calls per turn before the turn fails with "exceeded max steps". */
@@ -83,7 +93,9 @@ const MAX_NOTE_BUDGET_CHARS = 32_000;
 /** Creates an agent over a provider and the workspace tool registry. */
 export function createAgent(options: AgentOptions): Agent {
   const loop = new AgentLoop(options);
-  return { runNoteChat: (context, history, userMessage, hooks) => loop.run(context, history, userMessage, hooks) };
+  return {
+    runNoteChat: (context, history, userMessage, hooks) => loop.run(context, history, userMessage, hooks)
+  };
 }
 
 class AgentLoop {
@@ -97,9 +109,11 @@ class AgentLoop {
 
   constructor(private readonly options: AgentOptions) {
     this.contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    this.outputReserve = options.outputReserveTokens ?? Math.min(MAX_OUTPUT_RESERVE_TOKENS, Math.floor(this.contextTokens / 4));
+    this.outputReserve =
+      options.outputReserveTokens ?? Math.min(MAX_OUTPUT_RESERVE_TOKENS, Math.floor(this.contextTokens / 4));
     this.noteBudgetChars =
-      options.noteBudgetChars ?? Math.min(MAX_NOTE_BUDGET_CHARS, Math.floor(this.contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25));
+      options.noteBudgetChars ??
+      Math.min(MAX_NOTE_BUDGET_CHARS, Math.floor(this.contextTokens * DEFAULT_CHARS_PER_TOKEN * 0.25));
     this.maxSteps = options.maxSteps ?? MAX_STEPS;
   }
 
@@ -110,7 +124,12 @@ class AgentLoop {
     hooks: TurnHooks = {}
   ): Promise<TurnResult> {
     const rendered = renderUserMessage(userMessage);
-    const setup = this.setUp(context, history, hooks, typeof userMessage === 'string' ? userMessage : userMessage.text);
+    const setup = this.setUp(
+      context,
+      history,
+      hooks,
+      typeof userMessage === 'string' ? userMessage : userMessage.text
+    );
     const state = new TurnState(rendered);
     try {
       while (state.steps < this.maxSteps) {
@@ -131,8 +150,14 @@ class AgentLoop {
   }
 
   /** Everything fixed for the turn: built once, so every step sends the same bytes. */
-  private setUp(context: NoteContext, history: readonly ChatMessage[], hooks: TurnHooks, userMessage: string): TurnSetup {
-    if (context.note && !hooks.sessionTools) throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
+  private setUp(
+    context: NoteContext,
+    history: readonly ChatMessage[],
+    hooks: TurnHooks,
+    userMessage: string
+  ): TurnSetup {
+    if (context.note && !hooks.sessionTools)
+      throw new TypeError('runNoteChat: a context with a note needs hooks.sessionTools');
     const workspace = this.options.tools.list();
     // At most 128 tools, plugin tools within a token budget, the most relevant first (turn-tools.ts);
     // then the whole list fitted to a small window (prompt-budget.ts); plugin text framed as
@@ -147,7 +172,9 @@ class AgentLoop {
       contextTokens: this.contextTokens,
       outputReserveTokens: this.outputReserve,
       userMessage,
-      usedBefore: new Set(turns.flat().flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.name) : []))),
+      usedBefore: new Set(
+        turns.flat().flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.name) : []))
+      ),
       // Counted as sent, with the plugin framing; framed after fitting, so cutting a description to
       // its first sentence never cuts into the frame.
       countTool: (tool) => this.count(JSON.stringify(toolSpecs(frameToolDescriptions([tool]))[0]))
@@ -209,7 +236,10 @@ class AgentLoop {
       const message = error instanceof Error ? error.message : String(error);
       throw new AgentError('model', `The model call failed: ${message}`, state.result(''), { cause: error });
     }
-    const sent = fit.messages.reduce((sum, message) => sum + messageChars(message), JSON.stringify(setup.specs).length);
+    const sent = fit.messages.reduce(
+      (sum, message) => sum + messageChars(message),
+      JSON.stringify(setup.specs).length
+    );
     this.charsPerToken = calibratedCharsPerToken(sent, result.usage?.inputTokens ?? 0) ?? this.charsPerToken;
     return result;
   }
@@ -244,7 +274,8 @@ function recentToolNames(history: readonly ChatMessage[]): string[] {
 export function splitTurns(history: readonly ChatMessage[]): ChatMessage[][] {
   const turns: ChatMessage[][] = [];
   for (const message of history) {
-    if (message.role === 'system') throw new TypeError('runNoteChat: history must not contain a system message');
+    if (message.role === 'system')
+      throw new TypeError('runNoteChat: history must not contain a system message');
     if (message.role === 'user' || turns.length === 0) turns.push([message]);
     else turns[turns.length - 1].push(message);
   }
@@ -252,5 +283,10 @@ export function splitTurns(history: readonly ChatMessage[]): ChatMessage[][] {
 }
 
 function sameTrim(a: TrimInfo, b: TrimInfo | undefined): boolean {
-  return !!b && a.droppedTurns === b.droppedTurns && a.shortenedResults === b.shortenedResults && a.overBudget === b.overBudget;
+  return (
+    !!b &&
+    a.droppedTurns === b.droppedTurns &&
+    a.shortenedResults === b.shortenedResults &&
+    a.overBudget === b.overBudget
+  );
 }

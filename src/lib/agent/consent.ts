@@ -20,16 +20,21 @@ export type { ConsentHook, ConsentRequest } from './types';
 
 /** What the call would destroy, in words, or undefined when it destroys nothing. */
 export function destructiveAction(tool: string, args: Record<string, unknown>): string | undefined {
-  const id = typeof args.id === 'string' ? args.id : typeof args.note_id === 'string' ? args.note_id : 'a note';
+  const id =
+    typeof args.id === 'string' ? args.id : typeof args.note_id === 'string' ? args.note_id : 'a note';
   if (tool === 'delete_note') return `move the note ${id} to the trash`;
-  if (tool === 'update_note' && typeof args.body === 'string') return `replace the whole text of the note ${id}`;
+  if (tool === 'update_note' && typeof args.body === 'string')
+    return `replace the whole text of the note ${id}`;
   if (tool === 'update_note' && args.replace_text !== undefined) return `replace text in the note ${id}`;
-  if (tool === 'manage_tags' && Array.isArray(args.remove) && args.remove.length > 0) return `remove tags from the note ${id}`;
+  if (tool === 'manage_tags' && Array.isArray(args.remove) && args.remove.length > 0)
+    return `remove tags from the note ${id}`;
   return undefined;
 }
 
 /** The result text when the user (or the missing hook) says no. */
 export function declinedText(tool: string, pluginName: string, asked: boolean): string {
-  const who = asked ? 'The user declined this call' : 'This call needs the user\'s consent, which cannot be asked here';
+  const who = asked
+    ? 'The user declined this call'
+    : "This call needs the user's consent, which cannot be asked here";
   return `${who}: ${tool} was not run, because it would destroy data right after output from the plugin ${cleanPluginName(pluginName)}. Nothing was changed. Do not retry it; tell the user what you wanted to do and why.`;
 }

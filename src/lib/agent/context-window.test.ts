@@ -36,7 +36,9 @@ describe('context window', () => {
   });
 
   it('reports trimming once per change, not on every step', async () => {
-    const tools = new FakeWorkspace([{ id: 'ping', description: 'Ping.', inputSchema: { type: 'object' }, run: () => 'pong' }]);
+    const tools = new FakeWorkspace([
+      { id: 'ping', description: 'Ping.', inputSchema: { type: 'object' }, run: () => 'pong' }
+    ]);
     const provider = new ScriptedProvider([{ calls: [{ name: 'ping', arguments: {} }] }, { text: 'ok' }]);
     const agent = createAgent({ provider, tools, contextTokens: 4096 });
     const onTrim = vi.fn();
@@ -48,10 +50,7 @@ describe('context window', () => {
   it('learns the characters per token from the usage the provider reports', async () => {
     // The provider says each request cost far more tokens than 3.5 chars/token predicts, so the
     // second turn must trim harder than the first did.
-    const provider = new ScriptedProvider([
-      { text: 'ok', inputTokens: 20_000 },
-      { text: 'ok' }
-    ]);
+    const provider = new ScriptedProvider([{ text: 'ok', inputTokens: 20_000 }, { text: 'ok' }]);
     const agent = createAgent({ provider, tools: new FakeWorkspace([]), contextTokens: 16_000 });
     await agent.runNoteChat({}, history, 'first');
     await agent.runNoteChat({}, history, 'second');

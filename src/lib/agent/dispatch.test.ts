@@ -13,7 +13,11 @@ function context(noteContext: NoteContext, run: (input: Record<string, unknown>)
     {
       id: 'list_tags',
       description: 'Tags.',
-      inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1 } }, additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { limit: { type: 'integer', minimum: 1 } },
+        additionalProperties: false
+      },
       run
     },
     { id: 'delete_note', description: 'Delete.', inputSchema: { type: 'object' }, enabled: false, run }
@@ -36,14 +40,21 @@ function context(noteContext: NoteContext, run: (input: Record<string, unknown>)
   return { ctx, workspace, sessionCalls };
 }
 
-const call = (name: string, args: string, extra: Partial<ToolCall> = {}): ToolCall => ({ id: 'x1', name, arguments: args, ...extra });
+const call = (name: string, args: string, extra: Partial<ToolCall> = {}): ToolCall => ({
+  id: 'x1',
+  name,
+  arguments: args,
+  ...extra
+});
 
 describe('dispatchToolCall', () => {
   it('refuses a tool that does not exist, naming the tools on offer', async () => {
     const { ctx, workspace } = context({});
     const entry = await dispatchToolCall(call('launch_rocket', '{}'), 1, ctx);
     expect(entry.isError).toBe(true);
-    expect(resultText(entry.result!)).toBe('There is no tool named "launch_rocket"; nothing was done. The tools you can call now: list_tags.');
+    expect(resultText(entry.result!)).toBe(
+      'There is no tool named "launch_rocket"; nothing was done. The tools you can call now: list_tags.'
+    );
     expect(workspace.calls).toEqual([]);
   });
 
@@ -51,7 +62,9 @@ describe('dispatchToolCall', () => {
     const { ctx, sessionCalls } = context({ note, selection: { from: 1, to: 6, text: 'Alpha' } });
     const entry = await dispatchToolCall(call('append_to_note', '{"text":"x"}'), 1, ctx);
     expect(entry.isError).toBe(true);
-    expect(resultText(entry.result!)).toContain('append_to_note is not offered in this turn; nothing was done');
+    expect(resultText(entry.result!)).toContain(
+      'append_to_note is not offered in this turn; nothing was done'
+    );
     expect(resultText(entry.result!)).toContain('edit_selection');
     expect(sessionCalls).toEqual([]);
   });
@@ -70,13 +83,19 @@ describe('dispatchToolCall', () => {
     const text = resultText(entry.result!);
     expect(text).toContain('Invalid arguments for list_tags');
     expect(text).toContain('limit: ');
-    expect(text).toBe('Invalid arguments for list_tags: limit: must be at least 1 (got 0); extra: unknown property (allowed: limit).');
+    expect(text).toBe(
+      'Invalid arguments for list_tags: limit: must be at least 1 (got 0); extra: unknown property (allowed: limit).'
+    );
     expect(workspace.calls).toEqual([]);
   });
 
   it('takes the provider parse error as the problem', async () => {
     const { ctx } = context({});
-    const entry = await dispatchToolCall(call('list_tags', '{', { parseError: 'Unexpected end of JSON input' }), 1, ctx);
+    const entry = await dispatchToolCall(
+      call('list_tags', '{', { parseError: 'Unexpected end of JSON input' }),
+      1,
+      ctx
+    );
     expect(resultText(entry.result!)).toContain('not a JSON object (Unexpected end of JSON input)');
     expect(entry.arguments).toBe('{');
   });

@@ -39,7 +39,11 @@ export interface DispatchContext {
 }
 
 /** Runs `call` through the gates and its handler; resolves with the finished transcript entry. */
-export async function dispatchToolCall(call: ToolCall, step: number, ctx: DispatchContext): Promise<ToolTranscriptEntry> {
+export async function dispatchToolCall(
+  call: ToolCall,
+  step: number,
+  ctx: DispatchContext
+): Promise<ToolTranscriptEntry> {
   const started = performance.now();
   const tool = ctx.offered.get(call.name);
   const input = readArguments(call);
@@ -76,10 +80,14 @@ async function resultOf(
 ): Promise<ToolResult> {
   if (!tool) return errorResult(notOffered(call.name, ctx));
   if ('problem' in input) {
-    return errorResult(`The arguments of ${call.name} are not a JSON object (${input.problem}); nothing was done. Call it again with a JSON object matching its schema.`);
+    return errorResult(
+      `The arguments of ${call.name} are not a JSON object (${input.problem}); nothing was done. Call it again with a JSON object matching its schema.`
+    );
   }
   // The registry checks the calls it runs; the ones the editor takes are checked here, alike.
-  const problems = servedByRegistry(tool, input.value, ctx) ? [] : schemaIssues(tool.inputSchema, input.value);
+  const problems = servedByRegistry(tool, input.value, ctx)
+    ? []
+    : schemaIssues(tool.inputSchema, input.value);
   if (problems.length > 0) return errorResult(invalidArgumentsText(call.name, problems));
   const refusal = await consentGate(tool, input.value, ctx, entry);
   if (refusal) return refusal;
@@ -93,14 +101,25 @@ async function resultOf(
 
 /** Whether the call would change the note open in the editor (see the module comment). */
 function writesOpenNote(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): boolean {
-  return tool.tier === 'workspace' && !!tool.writesNote && !!ctx.openNoteId && args[tool.writesNote] === ctx.openNoteId && !!ctx.session;
+  return (
+    tool.tier === 'workspace' &&
+    !!tool.writesNote &&
+    !!ctx.openNoteId &&
+    args[tool.writesNote] === ctx.openNoteId &&
+    !!ctx.session
+  );
 }
 
 /**
  * The consent step: after plugin output this turn, a destructive call waits for the user. Resolves
  * with the refusal when they decline (or cannot be asked), undefined when the call may run.
  */
-async function consentGate(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext, entry: ToolTranscriptEntry): Promise<ToolResult | undefined> {
+async function consentGate(
+  tool: TurnTool,
+  args: Record<string, unknown>,
+  ctx: DispatchContext,
+  entry: ToolTranscriptEntry
+): Promise<ToolResult | undefined> {
   const pluginName = ctx.taint.pluginName;
   const action = pluginName ? destructiveAction(tool.name, args) : undefined;
   if (!pluginName || !action) return undefined;
@@ -110,7 +129,10 @@ async function consentGate(tool: TurnTool, args: Record<string, unknown>, ctx: D
     return errorResult(declinedText(tool.name, pluginName, false));
   }
   ctx.onToolCall?.({ ...entry, consent: { ...entry.consent } });
-  const allowed = await raceAbort(ctx.confirm({ callId: entry.id, tool: tool.name, arguments: args, action, pluginName }), ctx.signal);
+  const allowed = await raceAbort(
+    ctx.confirm({ callId: entry.id, tool: tool.name, arguments: args, action, pluginName }),
+    ctx.signal
+  );
   entry.consent.answer = allowed ? 'allowed' : 'declined';
   ctx.onToolCall?.({ ...entry, consent: { ...entry.consent } });
   return allowed ? undefined : errorResult(declinedText(tool.name, pluginName, true));
@@ -123,14 +145,17 @@ function servedByRegistry(tool: TurnTool, args: Record<string, unknown>, ctx: Di
 
 function run(tool: TurnTool, args: Record<string, unknown>, ctx: DispatchContext): Promise<ToolResult> {
   if (writesOpenNote(tool, args, ctx)) return ctx.session!.call(tool.name, args, { signal: ctx.signal });
-  if (servedByRegistry(tool, args, ctx)) return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
+  if (servedByRegistry(tool, args, ctx))
+    return ctx.workspace.call(tool.name, args, { signal: ctx.signal, source: 'ai' });
   if (!ctx.session) return Promise.reject(new Error('the editor is not connected.'));
   return ctx.session.call(tool.name, args, { signal: ctx.signal });
 }
 
 function notOffered(name: string, ctx: DispatchContext): string {
   const offered = [...ctx.offered.keys()].join(', ');
-  const what = ctx.known.has(name) ? `${name} is not offered in this turn` : `There is no tool named "${name}"`;
+  const what = ctx.known.has(name)
+    ? `${name} is not offered in this turn`
+    : `There is no tool named "${name}"`;
   return `${what}; nothing was done. The tools you can call now: ${offered}.`;
 }
 

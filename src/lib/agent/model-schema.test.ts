@@ -7,7 +7,12 @@ describe('modelFacingSchema', () => {
       type: 'object',
       properties: {
         body: { type: 'string', maxLength: 1_000_000, description: 'Markdown' },
-        replace_text: { type: 'object', properties: { find: { type: 'string', minLength: 1 } }, required: ['find'], additionalProperties: false },
+        replace_text: {
+          type: 'object',
+          properties: { find: { type: 'string', minLength: 1 } },
+          required: ['find'],
+          additionalProperties: false
+        },
         add: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 50 }
       },
       required: ['body'],

@@ -5,15 +5,25 @@ import type { SessionToolHost, ToolResult } from './types';
 
 const OPEN = 'a'.repeat(32);
 const OTHER = 'b'.repeat(32);
-const pending = (text: string): ToolResult => ({ content: [{ type: 'text', text }], structuredContent: { status: 'pending', editId: 'edit-1' } });
+const pending = (text: string): ToolResult => ({
+  content: [{ type: 'text', text }],
+  structuredContent: { status: 'pending', editId: 'edit-1' }
+});
 
 function setup(calls: { name: string; arguments: string }[]) {
-  const provider = new ScriptedProvider([{ calls: calls.map((c, i) => ({ id: `c${i}`, ...c })) }, { text: 'Done.' }]);
+  const provider = new ScriptedProvider([
+    { calls: calls.map((c, i) => ({ id: `c${i}`, ...c })) },
+    { text: 'Done.' }
+  ]);
   const tools = new FakeWorkspace([
     {
       id: 'update_note',
       description: 'Changes a note.',
-      inputSchema: { type: 'object', properties: { id: { type: 'string' }, append: { type: 'string' } }, required: ['id'] },
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string' }, append: { type: 'string' } },
+        required: ['id']
+      },
       writesNote: 'id',
       run: () => ({ id: OTHER, updated_time: 1 })
     }
@@ -26,13 +36,18 @@ function setup(calls: { name: string; arguments: string }[]) {
     }
   };
   const agent = createAgent({ provider, tools });
-  const run = () => agent.runNoteChat({ note: { id: OPEN, title: 'Packing list', body: '- tent' } }, [], 'add socks', { sessionTools: session });
+  const run = () =>
+    agent.runNoteChat({ note: { id: OPEN, title: 'Packing list', body: '- tent' } }, [], 'add socks', {
+      sessionTools: session
+    });
   return { tools, sessionCalls, run };
 }
 
 describe('workspace writes to the open note', () => {
   it('go to the editor as a suggestion, not to the stored note', async () => {
-    const { tools, sessionCalls, run } = setup([{ name: 'update_note', arguments: JSON.stringify({ id: OPEN, append: '- socks' }) }]);
+    const { tools, sessionCalls, run } = setup([
+      { name: 'update_note', arguments: JSON.stringify({ id: OPEN, append: '- socks' }) }
+    ]);
     const result = await run();
     expect(sessionCalls).toEqual(['update_note']);
     expect(tools.calls).toEqual([]);
@@ -42,7 +57,9 @@ describe('workspace writes to the open note', () => {
   });
 
   it('run as usual on any other note', async () => {
-    const { tools, sessionCalls, run } = setup([{ name: 'update_note', arguments: JSON.stringify({ id: OTHER, append: '- socks' }) }]);
+    const { tools, sessionCalls, run } = setup([
+      { name: 'update_note', arguments: JSON.stringify({ id: OTHER, append: '- socks' }) }
+    ]);
     await run();
     expect(sessionCalls).toEqual([]);
     expect(tools.calls.map((c) => c.id)).toEqual(['update_note']);

@@ -6,13 +6,25 @@ import { fitTools, firstSentence, leftOutNote, TOOL_SHARE } from './prompt-budge
 import { toolSpecs } from './tool-list';
 import type { TurnTool } from './types';
 
-const workspace: TurnTool[] = builtinTools().map((t) => ({ name: t.id, description: t.description, inputSchema: t.inputSchema, tier: 'workspace' }));
+const workspace: TurnTool[] = builtinTools().map((t) => ({
+  name: t.id,
+  description: t.description,
+  inputSchema: t.inputSchema,
+  tier: 'workspace'
+}));
 const session: TurnTool[] = ANCHOR_TOOLS.map((t) => ({ ...t, tier: 'session' }));
 const all = [...workspace, ...session];
 
 async function input(userMessage: string, contextTokens: number, usedBefore: string[] = []) {
   const count = await loadTokenCounter('qwen');
-  return { tools: all, contextTokens, outputReserveTokens: 1024, userMessage, usedBefore: new Set(usedBefore), countTool: (t: TurnTool) => count(JSON.stringify(toolSpecs([t])[0])) };
+  return {
+    tools: all,
+    contextTokens,
+    outputReserveTokens: 1024,
+    userMessage,
+    usedBefore: new Set(usedBefore),
+    countTool: (t: TurnTool) => count(JSON.stringify(toolSpecs([t])[0]))
+  };
 }
 
 // The Qwen tokenizer is a module of several MB: loaded once, with time to spare on a busy machine.
@@ -36,7 +48,8 @@ describe('fitTools', () => {
   it('keeps the session tools, the core pair and the tools the message names on a 4k window', async () => {
     const budget = fitTools(await input('Tag my packing note with travel', 4096));
     const kept = budget.tools.map((t) => t.name);
-    for (const name of ['append_to_note', 'rewrite_paragraph', 'search_notes', 'read_note', 'manage_tags']) expect(kept).toContain(name);
+    for (const name of ['append_to_note', 'rewrite_paragraph', 'search_notes', 'read_note', 'manage_tags'])
+      expect(kept).toContain(name);
     expect(budget.leftOut.length).toBeGreaterThan(0);
     expect(budget.leftOut.every((name) => !kept.includes(name))).toBe(true);
   });

@@ -30,7 +30,19 @@ const HINTS: Record<string, string[]> = {
   list_tags: ['tag', 'tags', 'tagged', 'label'],
   manage_tags: ['tag', 'tags', 'tagged', 'untag', 'label'],
   create_note: ['create', 'new', 'make', 'write', 'start', 'draft'],
-  update_note: ['update', 'add', 'change', 'move', 'rename', 'append', 'edit', 'done', 'complete', 'todo', 'replace'],
+  update_note: [
+    'update',
+    'add',
+    'change',
+    'move',
+    'rename',
+    'append',
+    'edit',
+    'done',
+    'complete',
+    'todo',
+    'replace'
+  ],
   delete_note: ['delete', 'remove', 'trash', 'discard']
 };
 
@@ -67,7 +79,10 @@ const words = (text: string) => relevanceWords(text, { keepCommon: true });
 
 /** How many of the message's words a tool's name, description and hints share. */
 function relevance(tool: TurnTool, message: Set<string>): number {
-  return sharedWordCount(message, words(`${tool.name} ${tool.description} ${(HINTS[tool.name] ?? []).join(' ')}`));
+  return sharedWordCount(
+    message,
+    words(`${tool.name} ${tool.description} ${(HINTS[tool.name] ?? []).join(' ')}`)
+  );
 }
 
 /** The tools of a turn fitted to its share of the window. */
@@ -88,7 +103,9 @@ export function fitTools(input: ToolBudgetInput): ToolBudget {
     if (CORE_TOOLS.includes(tool.name)) return [2, index];
     return [3, -relevance(tool, message), index];
   };
-  const ranked = short.map((tool, index) => ({ tool, index, key: priority(tool, index) })).sort((a, b) => compareKeys(a.key, b.key));
+  const ranked = short
+    .map((tool, index) => ({ tool, index, key: priority(tool, index) }))
+    .sort((a, b) => compareKeys(a.key, b.key));
   const kept = new Set<number>();
   let tokens = 0;
   for (const { tool, index, key } of ranked) {

@@ -17,7 +17,11 @@ export const PLUGIN_PROMPT_RULE =
 
 /** A plugin's name as it may appear in the model's text: one line, no quotes or angle brackets. */
 export function cleanPluginName(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f"<>`\\]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const clean = name
+    .replace(/[\u0000-\u001f\u007f"<>`\\]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return clean || 'unnamed plugin';
 }
 
@@ -39,5 +43,9 @@ function defuse(text: string): string {
 
 /** Applies the description framing to the plugin tools of a turn's list. */
 export function frameToolDescriptions(tools: readonly TurnTool[]): TurnTool[] {
-  return tools.map((tool) => (tool.plugin ? { ...tool, description: framePluginDescription(tool.plugin.pluginName, tool.description) } : tool));
+  return tools.map((tool) =>
+    tool.plugin
+      ? { ...tool, description: framePluginDescription(tool.plugin.pluginName, tool.description) }
+      : tool
+  );
 }

@@ -13,7 +13,8 @@ async function bench() {
   // The registry as the workspace worker hands it to the agent: each call with the worker's context.
   const tools: WorkspaceToolHost = {
     list: () => registry.list(),
-    call: (id, input, options) => registry.call(id, input, { ...ctx, signal: options.signal, source: options.source })
+    call: (id, input, options) =>
+      registry.call(id, input, { ...ctx, signal: options.signal, source: options.source })
   };
   return { db, note, tools };
 }

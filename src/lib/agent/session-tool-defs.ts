@@ -66,7 +66,8 @@ export const APPEND_TO_NOTE: ToolSpec = {
 export function replaceStructuredBlock(tags: readonly string[]): ToolSpec {
   return {
     name: 'replace_structured_block',
-    description: 'Replace the content of the fenced block ```tag nearest the cursor with `text` (without the fence lines).',
+    description:
+      'Replace the content of the fenced block ```tag nearest the cursor with `text` (without the fence lines).',
     inputSchema: objectSchema({ tag: { type: 'string', enum: [...tags] }, text: TEXT })
   };
 }

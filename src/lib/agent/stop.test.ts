@@ -86,7 +86,9 @@ describe('Stop', () => {
   it('does not call the model when stopped before the turn starts', async () => {
     const provider = new ScriptedProvider([{ text: 'x' }]);
     const agent = createAgent({ provider, tools: new FakeWorkspace([]) });
-    const error = await agent.runNoteChat({}, [], 'Hi', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await agent
+      .runNoteChat({}, [], 'Hi', { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect((error as AgentError).reason).toBe('aborted');
     expect(provider.requests).toHaveLength(0);
   });

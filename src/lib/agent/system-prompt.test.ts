@@ -7,7 +7,7 @@ const options = { today, bodyBudgetChars: 1000, canReadNote: true };
 const note = { id: 'd'.repeat(32), title: 'Packing', body: '# Packing\n\n- [ ] socks\n' };
 
 describe('buildSystemPrompt', () => {
-  it('frames the app, the Markdown rules and today\'s date', () => {
+  it("frames the app, the Markdown rules and today's date", () => {
     const prompt = buildSystemPrompt({}, options);
     expect(prompt).toContain('Folio');
     expect(prompt).toContain(MARKDOWN_RULES);
@@ -15,7 +15,7 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain('No note is open');
   });
 
-  it('holds the open note\'s title, id and body', () => {
+  it("holds the open note's title, id and body", () => {
     const prompt = buildSystemPrompt({ note }, options);
     expect(prompt).toContain(`"Packing" (id ${note.id})`);
     expect(prompt).toContain(`<note>\n${note.body}\n</note>`);
@@ -46,7 +46,10 @@ describe('buildSystemPrompt', () => {
 
   it('says the note continues without naming read_note when it is not offered', () => {
     const body = 'x'.repeat(2000);
-    const prompt = buildSystemPrompt({ note: { ...note, body } }, { ...options, bodyBudgetChars: 500, canReadNote: false });
+    const prompt = buildSystemPrompt(
+      { note: { ...note, body } },
+      { ...options, bodyBudgetChars: 500, canReadNote: false }
+    );
     expect(prompt).toContain('1500 more characters of 2000 not shown.]');
     expect(prompt).not.toContain('read_note');
   });

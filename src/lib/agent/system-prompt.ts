@@ -54,7 +54,9 @@ function selectionSection(
     text.shown < selection.text.length
       ? `\n[The selection continues: ${selection.text.length - text.shown} more characters not shown.]`
       : '';
-  const context = options.canReadNote ? ` Read the whole note with read_note {"id": "${note.id}"} if you need its context.` : '';
+  const context = options.canReadNote
+    ? ` Read the whole note with read_note {"id": "${note.id}"} if you need its context.`
+    : '';
   return `${heading} The user selected this part of it:\n<selection>\n${text.text}\n</selection>${more}
 Scope your work to the selection: change only the selected text, with edit_selection (its \`text\` replaces the whole selection).${context}`;
 }

@@ -20,7 +20,8 @@ export function messageChars(message: ChatMessage): number {
   if (chars === undefined) {
     chars = message.content.length;
     if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length + call.id.length;
+      for (const call of message.toolCalls ?? [])
+        chars += call.name.length + call.arguments.length + call.id.length;
     }
     charCache.set(message, chars);
   }

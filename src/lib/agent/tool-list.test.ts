@@ -8,7 +8,8 @@ const workspace: WorkspaceToolInfo[] = [
   { id: 'read_note', description: 'Read.', inputSchema: schema }
 ];
 const note = { id: 'a'.repeat(32), title: 'Trip', body: '# Trip\n\nPack socks.\n' };
-const names = (context: NoteContext, tools = workspace) => buildToolList(context, tools).map((tool) => tool.name);
+const names = (context: NoteContext, tools = workspace) =>
+  buildToolList(context, tools).map((tool) => tool.name);
 
 describe('buildToolList', () => {
   it('offers only workspace tools when no note is open', () => {
@@ -31,7 +32,10 @@ describe('buildToolList', () => {
     const tools = buildToolList({ note: { ...note, body } }, workspace);
     const block = tools.find((tool) => tool.name === 'replace_structured_block');
     expect(block?.tier).toBe('session');
-    expect((block?.inputSchema.properties as Record<string, { enum?: string[] }>).tag.enum).toEqual(['mermaid', 'abc']);
+    expect((block?.inputSchema.properties as Record<string, { enum?: string[] }>).tag.enum).toEqual([
+      'mermaid',
+      'abc'
+    ]);
   });
 
   it('finds a fenced block nested in a list item', () => {
@@ -60,7 +64,10 @@ describe('buildToolList', () => {
   });
 
   it('leaves out workspace tools that are switched off', () => {
-    const tools = [...workspace, { id: 'delete_note', description: 'Delete.', inputSchema: schema, enabled: false }];
+    const tools = [
+      ...workspace,
+      { id: 'delete_note', description: 'Delete.', inputSchema: schema, enabled: false }
+    ];
     expect(names({}, tools)).not.toContain('delete_note');
   });
 

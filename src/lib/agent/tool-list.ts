@@ -32,7 +32,9 @@ export function buildToolList(context: NoteContext, workspace: readonly Workspac
       inputSchema: tool.inputSchema,
       tier: 'workspace',
       ...(tool.writesNote ? { writesNote: tool.writesNote } : {}),
-      ...(tool.plugin ? { plugin: { pluginId: tool.plugin.pluginId, pluginName: tool.plugin.pluginName } } : {})
+      ...(tool.plugin
+        ? { plugin: { pluginId: tool.plugin.pluginId, pluginName: tool.plugin.pluginName } }
+        : {})
     }));
   for (const spec of sessionTools(context)) tools.push({ ...spec, tier: 'session' });
   return tools;
@@ -47,5 +49,9 @@ function sessionTools(context: NoteContext): ToolSpec[] {
 
 /** The list as providers take it: name, description and the model-facing schema (model-schema.ts). */
 export function toolSpecs(tools: readonly TurnTool[]): ToolSpec[] {
-  return tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: modelFacingSchema(inputSchema) }));
+  return tools.map(({ name, description, inputSchema }) => ({
+    name,
+    description,
+    inputSchema: modelFacingSchema(inputSchema)
+  }));
 }

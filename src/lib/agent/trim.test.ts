@@ -27,13 +27,18 @@ describe('fitToContext', () => {
     const result = fit(history, current, 170);
     expect(result.messages[0]).toBe(system);
     expect(result.messages.at(-1)).toBe(current[0]);
-    expect(result.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['question 3', 'now']);
+    expect(result.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'question 3',
+      'now'
+    ]);
     expect(result.trim).toMatchObject({ droppedTurns: 2, shortenedResults: 0, overBudget: false });
   });
 
   it('never splits a turn, so no tool result loses its call', () => {
     const result = fit([turn(1), turn(2)], [{ role: 'user', content: 'now' }], 160);
-    const calls = new Set(result.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])));
+    const calls = new Set(
+      result.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : []))
+    );
     for (const m of result.messages) if (m.role === 'tool') expect(calls.has(m.toolCallId)).toBe(true);
   });
 
@@ -41,12 +46,14 @@ describe('fitToContext', () => {
     const history = [turn(1, 20_000)];
     const result = fit(history, [{ role: 'user', content: 'now' }], 2000);
     const tool = result.messages.find((m) => m.role === 'tool')!;
-    expect(tool.content).toMatch(/…\[shortened to fit the model's context: 2800 of 20000 characters shown\]$/);
+    expect(tool.content).toMatch(
+      /…\[shortened to fit the model's context: 2800 of 20000 characters shown\]$/
+    );
     expect(result.trim).toMatchObject({ droppedTurns: 0, shortenedResults: 1 });
     expect(history[0][2].content).toHaveLength(20_000);
   });
 
-  it('cuts the current turn\'s tool results further when the current turn alone is too long', () => {
+  it("cuts the current turn's tool results further when the current turn alone is too long", () => {
     const current = turn(9, 3000);
     const result = fit([turn(1)], current, 300);
     expect(result.trim?.droppedTurns).toBe(1);

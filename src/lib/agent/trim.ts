@@ -57,7 +57,10 @@ export function fitToContext(input: FitInput): { messages: ChatMessage[]; trim?:
   };
 }
 
-function capResults(turn: readonly ChatMessage[], cap: number): { messages: ChatMessage[]; shortened: number } {
+function capResults(
+  turn: readonly ChatMessage[],
+  cap: number
+): { messages: ChatMessage[]; shortened: number } {
   let count = 0;
   const messages = turn.map((message) => {
     if (message.role !== 'tool' || message.content.length <= cap) return message;
@@ -85,7 +88,12 @@ export function shorten(text: string, keep: number): string {
  * Cuts the current turn's longest tool results (replacing them in `current`) until the total is
  * within the budget or nothing more can be cut; returns the new total.
  */
-function squeezeCurrent(current: ChatMessage[], total: number, input: FitInput, counter: { shortened: number }): number {
+function squeezeCurrent(
+  current: ChatMessage[],
+  total: number,
+  input: FitInput,
+  counter: { shortened: number }
+): number {
   const { budgetTokens, charsPerToken } = input;
   const longest = current
     .map((message, index) => ({ message, index }))

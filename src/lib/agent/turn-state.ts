@@ -53,7 +53,12 @@ export class TurnState {
       ...(result.isError ? { isError: true } : {})
     });
     if ((entry.tier === 'session' || entry.review) && !entry.isError) {
-      this.edits.push({ callId: entry.id, tool: entry.tool, arguments: entry.arguments as Record<string, unknown>, result });
+      this.edits.push({
+        callId: entry.id,
+        tool: entry.tool,
+        arguments: entry.arguments as Record<string, unknown>,
+        result
+      });
     }
   }
 

@@ -42,7 +42,9 @@ export function pluginToolTokenBudget(contextTokens: number): number {
 }
 
 const STOP_WORDS = new Set(
-  'the and for with you your are was were this that what which who how can could would should will from into onto about have has had not but all any our out use using please need want make made get got its his her they them then than there their also just some more most very'.split(' ')
+  'the and for with you your are was were this that what which who how can could would should will from into onto about have has had not but all any our out use using please need want make made get got its his her they them then than there their also just some more most very'.split(
+    ' '
+  )
 );
 
 /**
@@ -52,7 +54,10 @@ const STOP_WORDS = new Set(
  */
 export function relevanceWords(text: string, options: { keepCommon?: boolean } = {}): Set<string> {
   const words = new Set<string>();
-  for (const raw of text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)) {
     if (raw.length < 3 || (!options.keepCommon && STOP_WORDS.has(raw))) continue;
     words.add(raw.length > 3 && raw.endsWith('s') ? raw.slice(0, -1) : raw);
   }
@@ -72,11 +77,18 @@ function overlap(message: Set<string>, text: string): number {
 
 /** Estimated tokens of a tool's definition as a provider sends it. */
 export function definitionTokens(tool: TurnTool): number {
-  return Math.ceil((tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length) / DEFAULT_CHARS_PER_TOKEN);
+  return Math.ceil(
+    (tool.name.length + tool.description.length + JSON.stringify(tool.inputSchema).length) /
+      DEFAULT_CHARS_PER_TOKEN
+  );
 }
 
 /** Picks the tools of one request from `tools` (see the file comment). Folio's own tools keep their order. */
-export function selectTurnTools(tools: readonly TurnTool[], message: string, budget: TurnToolBudget): TurnToolSelection {
+export function selectTurnTools(
+  tools: readonly TurnTool[],
+  message: string,
+  budget: TurnToolBudget
+): TurnToolSelection {
   const maxTools = budget.maxTools ?? MAX_TURN_TOOLS;
   const own = tools.filter((tool) => !tool.plugin).slice(0, maxTools);
   const plugin = tools.filter((tool) => tool.plugin);
@@ -87,7 +99,12 @@ export function selectTurnTools(tools: readonly TurnTool[], message: string, bud
     return at < 0 ? recent.length : at;
   };
   const ranked = plugin
-    .map((tool, order) => ({ tool, order, score: 2 * overlap(words, tool.name.replace(/[_.-]+/g, ' ')) + overlap(words, tool.description), recency: rank(tool) }))
+    .map((tool, order) => ({
+      tool,
+      order,
+      score: 2 * overlap(words, tool.name.replace(/[_.-]+/g, ' ')) + overlap(words, tool.description),
+      recency: rank(tool)
+    }))
     .sort((a, b) => b.score - a.score || a.recency - b.recency || a.order - b.order);
   const kept = new Set<TurnTool>();
   let tokens = 0;
@@ -100,6 +117,6 @@ export function selectTurnTools(tools: readonly TurnTool[], message: string, bud
   }
   // Workspace tools keep their registry order (the cached prefix of a request stays stable), then
   // the session tools, as buildToolList put them.
-  const selected = tools.filter((tool) => !tool.plugin ? own.includes(tool) : kept.has(tool));
+  const selected = tools.filter((tool) => (!tool.plugin ? own.includes(tool) : kept.has(tool)));
   return { tools: selected, leftOut: plugin.filter((tool) => !kept.has(tool)).map((tool) => tool.name) };
 }

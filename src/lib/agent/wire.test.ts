@@ -19,8 +19,10 @@ afterEach(async () => {
 });
 
 const providers: Record<string, (url: string) => ChatProvider> = {
-  openai: (url) => new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: url, model: 'scripted-model' }),
-  anthropic: (url) => new AnthropicProvider({ kind: 'anthropic', baseUrl: url, apiKey: 'sk-ant-test', model: 'claude-test' })
+  openai: (url) =>
+    new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: url, model: 'scripted-model' }),
+  anthropic: (url) =>
+    new AnthropicProvider({ kind: 'anthropic', baseUrl: url, apiKey: 'sk-ant-test', model: 'claude-test' })
 };
 
 async function setup(kind: string, script: Turn[]) {
@@ -29,7 +31,9 @@ async function setup(kind: string, script: Turn[]) {
   return { server, agent: createAgent({ provider: providers[kind](server.url), tools }) };
 }
 
-const session: SessionToolHost = { call: async (name) => ({ content: [{ type: 'text', text: `${name} proposed; pending review.` }] }) };
+const session: SessionToolHost = {
+  call: async (name) => ({ content: [{ type: 'text', text: `${name} proposed; pending review.` }] })
+};
 
 describe.each(Object.keys(providers))('agent over the %s wire', (kind) => {
   it('runs parallel calls, answers a malformed one with an error, and finishes', async () => {
@@ -41,12 +45,19 @@ describe.each(Object.keys(providers))('agent over the %s wire', (kind) => {
           { id: 'bad', name: 'append_to_note', arguments: '{"text": "socks' }
         ]
       },
-      { type: 'tool_calls', calls: [{ id: 'ok2', name: 'append_to_note', arguments: '{"text":"- [ ] socks"}' }] },
+      {
+        type: 'tool_calls',
+        calls: [{ id: 'ok2', name: 'append_to_note', arguments: '{"text":"- [ ] socks"}' }]
+      },
       { type: 'text', text: 'Proposed adding socks.' }
     ]);
     const result = await agent.runNoteChat({ note }, [], 'Add socks', { sessionTools: session });
     expect(result.reply).toBe('Proposed adding socks.');
-    expect(result.transcript.map((e) => [e.id, e.isError])).toEqual([['ok1', false], ['bad', true], ['ok2', false]]);
+    expect(result.transcript.map((e) => [e.id, e.isError])).toEqual([
+      ['ok1', false],
+      ['bad', true],
+      ['ok2', false]
+    ]);
     expect(result.edits.map((e) => e.callId)).toEqual(['ok2']);
     const bodies = server.requests.filter((r) => r.method === 'POST').map((r) => JSON.stringify(r.body));
     expect(bodies).toHaveLength(3);

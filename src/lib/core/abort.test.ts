@@ -39,8 +39,14 @@ describe('raceAbort', () => {
     const signal = controller.signal;
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
-    signal.addEventListener = ((...args: Parameters<typeof add>) => (listeners++, add(...args))) as typeof add;
-    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
+    signal.addEventListener = ((...args: Parameters<typeof add>) => (
+      listeners++,
+      add(...args)
+    )) as typeof add;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (
+      listeners--,
+      remove(...args)
+    )) as typeof remove;
     await raceAbort(Promise.resolve(1), signal, stopped);
     expect(listeners).toBe(0);
   });

@@ -9,7 +9,11 @@
  * Settles like `promise`, or rejects with `abortError()` as soon as `signal` aborts (at once when it
  * already has). The losing promise keeps running; its later rejection is not reported as unhandled.
  */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined, abortError: () => Error): Promise<T> {
+export function raceAbort<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  abortError: () => Error
+): Promise<T> {
   if (!signal) return promise;
   promise.catch(() => undefined); // if it loses the race, its own rejection is not news
   if (signal.aborted) return Promise.reject(abortError());

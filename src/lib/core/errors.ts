@@ -53,7 +53,8 @@ export function isQuotaError(error: unknown): boolean {
     seen.add(current);
     const name = (current as { name?: string }).name;
     if (name === 'QuotaExceededError') return true;
-    current = (current as { inner?: unknown; cause?: unknown }).inner ?? (current as { cause?: unknown }).cause;
+    current =
+      (current as { inner?: unknown; cause?: unknown }).inner ?? (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -55,7 +55,14 @@ describe('mergeText', () => {
     const theirs = withLines(base, 5, 1, 'Leave on Thursday.');
     const merged = mergeText(base, mine, theirs);
     expect(merged.text).toBe(mine);
-    expect(merged.conflicts).toEqual([{ at: 5, base: ['Leave on Friday.'], mine: ['Leave on Friday at noon.'], theirs: ['Leave on Thursday.'] }]);
+    expect(merged.conflicts).toEqual([
+      {
+        at: 5,
+        base: ['Leave on Friday.'],
+        mine: ['Leave on Friday at noon.'],
+        theirs: ['Leave on Thursday.']
+      }
+    ]);
   });
 
   it('merges the rest of the note around a conflict', () => {
@@ -78,7 +85,10 @@ describe('mergeText', () => {
   it('merges a deletion with an edit elsewhere', () => {
     const mine = withLines(base, 7, 1);
     const theirs = withLines(base, 2, 1, '- tent (big)');
-    expect(mergeText(base, mine, theirs)).toEqual({ text: withLines(mine, 2, 1, '- tent (big)'), conflicts: [] });
+    expect(mergeText(base, mine, theirs)).toEqual({
+      text: withLines(mine, 2, 1, '- tent (big)'),
+      conflicts: []
+    });
   });
 
   it('keeps moved text and the other side’s edit of it, as a conflict where the text was', () => {
@@ -89,7 +99,12 @@ describe('mergeText', () => {
     expect(merged.text.startsWith('Call Sam.\n')).toBe(true);
     expect(merged.conflicts).toHaveLength(1);
     expect(merged.conflicts[0].theirs.join('\n')).toContain('Call Sam on Thursday.');
-    const keptBoth = spliceLines(splitLines(merged.text), merged.conflicts[0].at, merged.conflicts[0].mine.length, [...merged.conflicts[0].mine, ...merged.conflicts[0].theirs]);
+    const keptBoth = spliceLines(
+      splitLines(merged.text),
+      merged.conflicts[0].at,
+      merged.conflicts[0].mine.length,
+      [...merged.conflicts[0].mine, ...merged.conflicts[0].theirs]
+    );
     expect(keptBoth).toContain('Call Sam.');
     expect(keptBoth).toContain('Call Sam on Thursday.');
   });
@@ -107,7 +122,9 @@ describe('mergeText', () => {
     const words = ['socks', 'tent', 'map', 'torch', 'boots', 'hat', 'snacks', 'rope'];
     const pick = () => words[Math.floor(next() * words.length)];
     for (let round = 0; round < 400; round++) {
-      const lines = Array.from({ length: 3 + Math.floor(next() * 12) }, (_, i) => (round % 2 && next() < 0.2 ? '' : `- ${pick()} ${i}`));
+      const lines = Array.from({ length: 3 + Math.floor(next() * 12) }, (_, i) =>
+        round % 2 && next() < 0.2 ? '' : `- ${pick()} ${i}`
+      );
       const original = lines.join('\n');
       // Each side edits its own set of lines (even indices for mine, odd for theirs), so nothing overlaps.
       const edit = (parity: number, tag: string) =>
@@ -135,7 +152,8 @@ describe('mergeText', () => {
       // Swapping sides gives the same lines (only the order of same-place insertions may differ).
       const swapped = mergeText(original, theirs, mine);
       expect(swapped.conflicts.length, context).toBe(merged.conflicts.length);
-      if (!merged.conflicts.length) expect([...splitLines(swapped.text)].sort(), context).toEqual([...splitLines(merged.text)].sort());
+      if (!merged.conflicts.length)
+        expect([...splitLines(swapped.text)].sort(), context).toEqual([...splitLines(merged.text)].sort());
       // Merging with an unchanged side is that side.
       expect(mergeText(original, mine, original).text).toBe(mine);
       expect(mergeText(original, original, theirs).text).toBe(theirs);
@@ -196,11 +214,16 @@ describe('lineEdits', () => {
     const next = seededRandom(3);
     const pieces = ['x', 'y\n', '\n', '\n\n', 'zz'];
     for (let round = 0; round < 300; round++) {
-      const make = () => Array.from({ length: Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const make = () =>
+        Array.from(
+          { length: Math.floor(next() * 12) },
+          () => pieces[Math.floor(next() * pieces.length)]
+        ).join('');
       const before = make();
       const after = make();
       let text = before;
-      for (const e of [...lineEdits(before, after)].reverse()) text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+      for (const e of [...lineEdits(before, after)].reverse())
+        text = text.slice(0, e.from) + e.insert + text.slice(e.to);
       expect(text, JSON.stringify({ before, after })).toBe(after);
     }
   });
@@ -208,6 +231,8 @@ describe('lineEdits', () => {
 
 describe('lineEdits at the end of a text', () => {
   it('appends after the last line without rewriting it', () => {
-    expect(lineEdits('- tent (big)', '- tent (big)\n\nRemember the socks.')).toEqual([{ from: 12, to: 12, insert: '\n\nRemember the socks.' }]);
+    expect(lineEdits('- tent (big)', '- tent (big)\n\nRemember the socks.')).toEqual([
+      { from: 12, to: 12, insert: '\n\nRemember the socks.' }
+    ]);
   });
 });

@@ -50,7 +50,9 @@ export function mergeText(base: string, mine: string, theirs: string): TextMerge
       out.push(...region.bufferContent);
       continue;
     }
-    const combined = sameLines(region.aContent, region.bContent) ? region.aContent : combine(region.oContent, region.aContent, region.bContent);
+    const combined = sameLines(region.aContent, region.bContent)
+      ? region.aContent
+      : combine(region.oContent, region.aContent, region.bContent);
     if (combined) {
       out.push(...combined);
       continue;
@@ -71,7 +73,12 @@ interface Hunk {
 }
 
 function hunks(o: string[], x: string[], side: 0 | 1): Hunk[] {
-  return diffIndices(o, x).map((d) => ({ start: d.buffer1[0], length: d.buffer1[1], lines: x.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]), side }));
+  return diffIndices(o, x).map((d) => ({
+    start: d.buffer1[0],
+    length: d.buffer1[1],
+    lines: x.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]),
+    side
+  }));
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
@@ -99,7 +106,9 @@ function combine(o: string[], a: string[], b: string[]): string[] | null {
   const theirs = hunks(o, b, 1).filter((y) => !mine.some((x) => sameHunk(x, y)));
   if (mine.some((x) => theirs.some((y) => overlaps(x, y)))) return null;
   // Insertions before a replacement that starts at the same line; mine before theirs.
-  const all = [...mine, ...theirs].sort((x, y) => x.start - y.start || Math.sign(x.length) - Math.sign(y.length) || x.side - y.side);
+  const all = [...mine, ...theirs].sort(
+    (x, y) => x.start - y.start || Math.sign(x.length) - Math.sign(y.length) || x.side - y.side
+  );
   const out: string[] = [];
   let at = 0;
   for (const hunk of all) {
@@ -111,7 +120,12 @@ function combine(o: string[], a: string[], b: string[]): string[] | null {
 }
 
 /** `lines` with `count` lines from `at` replaced by `replacement`, as text. */
-export function spliceLines(lines: readonly string[], at: number, count: number, replacement: readonly string[]): string {
+export function spliceLines(
+  lines: readonly string[],
+  at: number,
+  count: number,
+  replacement: readonly string[]
+): string {
   return [...lines.slice(0, at), ...replacement, ...lines.slice(at + count)].join('\n');
 }
 
@@ -120,7 +134,12 @@ export function spliceLines(lines: readonly string[], at: number, count: number,
  * its first line nearest to `near`, or -1. How a stored conflict is found again after a reload or in
  * another tab, where lines above it may have come or gone.
  */
-export function locateLines(lines: readonly string[], mine: readonly string[], before: string | null, near: number): number {
+export function locateLines(
+  lines: readonly string[],
+  mine: readonly string[],
+  before: string | null,
+  near: number
+): number {
   let best = -1;
   for (let i = 0; i + mine.length <= lines.length; i++) {
     if (before === null ? i !== 0 : i === 0 || lines[i - 1] !== before) continue;
@@ -131,7 +150,10 @@ export function locateLines(lines: readonly string[], mine: readonly string[], b
 }
 
 /** The one range of `before` that differs from `after`: replace from..to by `insert`. Null when equal. */
-export function changedRange(before: string, after: string): { from: number; to: number; insert: string } | null {
+export function changedRange(
+  before: string,
+  after: string
+): { from: number; to: number; insert: string } | null {
   if (before === after) return null;
   let start = 0;
   const max = Math.min(before.length, after.length);
@@ -170,13 +192,16 @@ export function lineEdits(before: string, after: string): TextEdit[] {
     const lines = b.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]);
     if (k === 0) {
       // An insertion before line s, or after the last line.
-      if (s < a.length) return { from: starts[s], to: starts[s], insert: lines.map((l) => `${l}\n`).join('') };
+      if (s < a.length)
+        return { from: starts[s], to: starts[s], insert: lines.map((l) => `${l}\n`).join('') };
       return { from: before.length, to: before.length, insert: lines.map((l) => `\n${l}`).join('') };
     }
     const from = starts[s];
     const to = starts[s + k] - 1; // the end of the last replaced line, before its newline
     if (lines.length) return { from, to, insert: lines.join('\n') };
     // Lines removed: with the newline after them, or before them at the end of the text.
-    return s + k < a.length ? { from, to: to + 1, insert: '' } : { from: Math.max(0, from - 1), to, insert: '' };
+    return s + k < a.length
+      ? { from, to: to + 1, insert: '' }
+      : { from: Math.max(0, from - 1), to, insert: '' };
   });
 }

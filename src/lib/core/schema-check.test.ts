@@ -22,7 +22,9 @@ const check = compileSchema({
 
 describe('compileSchema', () => {
   it('accepts a valid value', () => {
-    expect(check({ query: 'cats', limit: 5, replace_text: { find: 'a', replace: '' }, add: ['x'] })).toEqual([]);
+    expect(check({ query: 'cats', limit: 5, replace_text: { find: 'a', replace: '' }, add: ['x'] })).toEqual(
+      []
+    );
   });
 
   it('names a missing required field', () => {
@@ -47,11 +49,15 @@ describe('compileSchema', () => {
   });
 
   it('lists the allowed values of an enum', () => {
-    expect(check({ query: 'a', relevance: 'wild' })).toEqual(['relevance: must be one of "strict", "normal" (got "wild")']);
+    expect(check({ query: 'a', relevance: 'wild' })).toEqual([
+      'relevance: must be one of "strict", "normal" (got "wild")'
+    ]);
   });
 
   it('reports an unknown property with the allowed ones', () => {
-    expect(check({ query: 'a', limt: 3 })).toEqual(['limt: unknown property (allowed: query, limit, relevance, id, replace_text, add)']);
+    expect(check({ query: 'a', limt: 3 })).toEqual([
+      'limt: unknown property (allowed: query, limit, relevance, id, replace_text, add)'
+    ]);
   });
 
   it('gives nested paths with dots and array indexes', () => {
@@ -63,7 +69,9 @@ describe('compileSchema', () => {
   });
 
   it('shows the pattern a string must match', () => {
-    expect(check({ query: 'a', id: 'xyz' })).toEqual(['id: must match the pattern ^[0-9a-f]{4}$ (got "xyz")']);
+    expect(check({ query: 'a', id: 'xyz' })).toEqual([
+      'id: must match the pattern ^[0-9a-f]{4}$ (got "xyz")'
+    ]);
   });
 
   it('reports a wrong root type as input', () => {
@@ -77,12 +85,21 @@ describe('compileSchema', () => {
 
   it('reads not of required fields as "cannot be used together"', () => {
     const not = compileSchema({ type: 'object', not: { required: ['notebook_id', 'tag_id'] } });
-    expect(not({ notebook_id: 'a', tag_id: 'b' })).toEqual(['input: notebook_id and tag_id cannot be used together']);
+    expect(not({ notebook_id: 'a', tag_id: 'b' })).toEqual([
+      'input: notebook_id and tag_id cannot be used together'
+    ]);
   });
 
   it('runs without eval or new Function (strict CSP)', () => {
     const original = globalThis.Function;
-    const trap = new Proxy(original, { construct: () => { throw new Error('new Function used'); }, apply: () => { throw new Error('Function() used'); } });
+    const trap = new Proxy(original, {
+      construct: () => {
+        throw new Error('new Function used');
+      },
+      apply: () => {
+        throw new Error('Function() used');
+      }
+    });
     globalThis.Function = trap as FunctionConstructor;
     try {
       const fresh = compileSchema({ type: 'object', properties: { a: { type: 'integer', maximum: 2 } } });

@@ -15,7 +15,22 @@ type JsonSchema = Record<string, unknown>;
 /** The most problems reported at once; beyond that the model should fix these first. */
 const MAX_REPORTED_ISSUES = 6;
 /** Keywords whose error only says "something below failed"; the error below says what. */
-const SUMMARY_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', '$ref', '$recursiveRef', 'allOf', 'dependentSchemas', 'patternProperties', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems']);
+const SUMMARY_KEYWORDS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  '$ref',
+  '$recursiveRef',
+  'allOf',
+  'dependentSchemas',
+  'patternProperties',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems'
+]);
 const COMBINATORS = new Set(['anyOf', 'oneOf', 'not']);
 
 /** Checks a value against a schema; returns readable problems (empty when valid). */
@@ -64,7 +79,8 @@ function describeIssue(error: OutputUnit, schema: JsonSchema, root: unknown): st
   const path = displayPath(segments);
   const value = resolve(root, segments);
   const keywordValue = resolve(schema, pointerSegments(error.keywordLocation));
-  const parentSchema = resolve(schema, pointerSegments(error.keywordLocation).slice(0, -1)) as JsonSchema | undefined;
+  const parentSchema = resolve(schema, pointerSegments(error.keywordLocation).slice(0, -1)) as
+    JsonSchema | undefined;
   switch (error.keyword) {
     case 'required': {
       const name = /property "(.+)"/.exec(error.error)?.[1];
@@ -84,7 +100,12 @@ function describeIssue(error: OutputUnit, schema: JsonSchema, root: unknown): st
 }
 
 /** What the schema expected, said plainly, with what it got. */
-function expectation(error: OutputUnit, expected: unknown, parent: JsonSchema | undefined, value: unknown): string {
+function expectation(
+  error: OutputUnit,
+  expected: unknown,
+  parent: JsonSchema | undefined,
+  value: unknown
+): string {
   const got = ` (got ${preview(value)})`;
   switch (error.keyword) {
     case 'type': {
@@ -102,7 +123,9 @@ function expectation(error: OutputUnit, expected: unknown, parent: JsonSchema | 
     case 'multipleOf':
       return `must be a multiple of ${expected}${got}`;
     case 'minLength':
-      return expected === 1 ? 'must not be empty' : `must be at least ${expected} characters (got ${lengthOf(value)})`;
+      return expected === 1
+        ? 'must not be empty'
+        : `must be at least ${expected} characters (got ${lengthOf(value)})`;
     case 'maxLength':
       return `must be at most ${expected} characters (got ${lengthOf(value)})`;
     case 'minItems':
@@ -133,15 +156,21 @@ function expectation(error: OutputUnit, expected: unknown, parent: JsonSchema | 
 function alternatives(keyword: string, branches: unknown): string {
   const names = Array.isArray(branches) ? branches.map(requiredOnly) : [];
   if (names.length && names.every((n) => n)) {
-    return keyword === 'anyOf' ? `needs at least one of: ${names.join(', ')}` : `needs exactly one of: ${names.join(', ')}`;
+    return keyword === 'anyOf'
+      ? `needs at least one of: ${names.join(', ')}`
+      : `needs exactly one of: ${names.join(', ')}`;
   }
-  return keyword === 'anyOf' ? 'must match at least one of the allowed forms' : 'must match exactly one of the allowed forms';
+  return keyword === 'anyOf'
+    ? 'must match at least one of the allowed forms'
+    : 'must match exactly one of the allowed forms';
 }
 
 /** `not: {required: [a, b]}` reads "a and b cannot be used together". */
 function forbidden(schema: unknown): string {
   const names = requiredOnly(schema);
-  return names ? `${names.replaceAll(' + ', ' and ')} cannot be used together` : 'has a combination of values the tool does not allow';
+  return names
+    ? `${names.replaceAll(' + ', ' and ')} cannot be used together`
+    : 'has a combination of values the tool does not allow';
 }
 
 /** For a schema that is only `{required: [...]}`, its names joined with " + ". */
@@ -169,14 +198,18 @@ function preview(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return value.length > 60 ? `${JSON.stringify(value.slice(0, 60))}…` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 60 ? `${JSON.stringify(value.slice(0, 60))}…` : JSON.stringify(value);
   return `${typeof value === 'number' ? '' : typeof value + ' '}${String(value)}`;
 }
 
 function pointerSegments(location: string): string[] {
   const pointer = location.startsWith('#') ? location.slice(1) : location;
   if (!pointer) return [];
-  return pointer.split('/').slice(1).map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function resolve(root: unknown, segments: string[]): unknown {
@@ -191,7 +224,8 @@ function resolve(root: unknown, segments: string[]): unknown {
 /** `["replace_text", "find"]` → "replace_text.find"; `["add", "1"]` → "add[1]"; root → "input". */
 function displayPath(segments: string[]): string {
   let path = '';
-  for (const segment of segments) path += /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
+  for (const segment of segments)
+    path += /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
   return path || 'input';
 }
 

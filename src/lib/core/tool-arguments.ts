@@ -6,7 +6,8 @@
  */
 
 /** `{parsed}` for a JSON object (empty text counts as `{}`), else `{parseError}` saying what is wrong. */
-export type ParsedToolArguments = { parsed: Record<string, unknown>; parseError?: undefined } | { parsed?: undefined; parseError: string };
+export type ParsedToolArguments =
+  { parsed: Record<string, unknown>; parseError?: undefined } | { parsed?: undefined; parseError: string };
 
 /** Parses raw tool-call arguments; see ParsedToolArguments. */
 export function parseToolArguments(raw: string): ParsedToolArguments {

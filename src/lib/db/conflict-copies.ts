@@ -22,7 +22,12 @@ type WithExtra = Note & { joplin_extra?: Record<string, string> };
  * beside it in its notebook. Lists leave it out; the tree's Conflicts entry lists it. The caller's
  * transaction covers 'notes'.
  */
-export async function addConflictCopy(db: FolioDatabase, from: Note, changes: ChangeLog, title?: string): Promise<Note> {
+export async function addConflictCopy(
+  db: FolioDatabase,
+  from: Note,
+  changes: ChangeLog,
+  title?: string
+): Promise<Note> {
   const source = from as WithExtra;
   const copy: WithExtra = {
     ...source,
@@ -30,7 +35,12 @@ export async function addConflictCopy(db: FolioDatabase, from: Note, changes: Ch
     title: title ?? source.title,
     is_conflict: 1,
     // Joplin links a copy to its note this way, and never shares one.
-    joplin_extra: { ...(source.joplin_extra ?? {}), conflict_original_id: source.id, is_shared: '0', share_id: '' }
+    joplin_extra: {
+      ...(source.joplin_extra ?? {}),
+      conflict_original_id: source.id,
+      is_shared: '0',
+      share_id: ''
+    }
   };
   await db.notes.add(copy);
   changes.log(copy.id, ItemType.Note, 'created', true);
@@ -54,7 +64,12 @@ export async function mergeRecordOf(db: FolioDatabase, copy: Note): Promise<Conf
  * copy the user keeps as a note of its own). The other version stays in the note's History, where
  * the merge kept it. The caller's transaction covers 'notes' and 'conflicts'.
  */
-export async function closeMergeConflict(db: FolioDatabase, noteId: string, changes: ChangeLog, keep = ''): Promise<void> {
+export async function closeMergeConflict(
+  db: FolioDatabase,
+  noteId: string,
+  changes: ChangeLog,
+  keep = ''
+): Promise<void> {
   const record = await db.conflicts.get(noteId);
   if (!record) return;
   await db.conflicts.delete(noteId);

@@ -23,7 +23,12 @@ async function conflicted() {
   const home = await ensureDefaultNotebook(db);
   const note = await createNote(db, { title: 'Plan', body: 'mine', parent_id: home.id }, { now: 1000 });
   const theirs = { ...note, body: 'theirs', updated_time: 2000 } as SyncedRecord;
-  const copy = await putConflict(db, note, theirs, { item_id: note.id, item_type: 1, updated_time: 2000, fingerprint: 'f' });
+  const copy = await putConflict(db, note, theirs, {
+    item_id: note.id,
+    item_type: 1,
+    updated_time: 2000,
+    fingerprint: 'f'
+  });
   return { db, note, copy };
 }
 
@@ -31,7 +36,11 @@ describe('conflict copies', () => {
   it('keeps the local version as a conflict copy and the remote one in the note', async () => {
     const { db, note, copy } = await conflicted();
     expect((await getNote(db, note.id))?.body).toBe('theirs');
-    expect(copy).toMatchObject({ body: 'mine', is_conflict: 1, joplin_extra: { conflict_original_id: note.id } });
+    expect(copy).toMatchObject({
+      body: 'mine',
+      is_conflict: 1,
+      joplin_extra: { conflict_original_id: note.id }
+    });
     expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual([copy.id]);
     expect(await listNoteIds(db, { kind: 'all' })).toEqual([note.id]);
     expect((await listRevisions(db, note.id))[0]).toMatchObject({ body: 'mine', source: 'sync' });
@@ -70,7 +79,12 @@ async function merged() {
   const theirs = base.replace('Friday', 'Thursday');
   await updateNote(db, note.id, { body: theirs }, { source: 'mcp', name: 'Claude Code', now: 1000 });
   const mine = `${base.replace('Friday', 'Monday')}\n- socks`;
-  await saveNoteEdit(db, note.id, { base: { title: 'Trip', body: base }, patch: { body: mine } }, { source: 'user', tab: 'tab-a', now: 2000 });
+  await saveNoteEdit(
+    db,
+    note.id,
+    { base: { title: 'Trip', body: base }, patch: { body: mine } },
+    { source: 'user', tab: 'tab-a', now: 2000 }
+  );
   const record = (await getConflict(db, note.id))!;
   return { db, note, mine, theirs, copyId: record.copy_ids[0] };
 }
@@ -80,11 +94,27 @@ describe('one kind of conflict copy, one way to resolve it', () => {
     const a = await conflicted();
     const b = await merged();
     const mergeCopy = (await getNote(b.db, b.copyId))!;
-    for (const [copy, note] of [[a.copy, a.note], [mergeCopy, b.note]] as const) {
-      expect(copy).toMatchObject({ is_conflict: 1, parent_id: note.parent_id, joplin_extra: { conflict_original_id: note.id, is_shared: '0', share_id: '' } });
+    for (const [copy, note] of [
+      [a.copy, a.note],
+      [mergeCopy, b.note]
+    ] as const) {
+      expect(copy).toMatchObject({
+        is_conflict: 1,
+        parent_id: note.parent_id,
+        joplin_extra: { conflict_original_id: note.id, is_shared: '0', share_id: '' }
+      });
     }
-    expect(await conflictVersions(a.db, a.copy.id)).toMatchObject({ kind: 'sync', mine: { id: a.copy.id }, theirs: { id: a.note.id } });
-    expect(await conflictVersions(b.db, b.copyId)).toMatchObject({ kind: 'merge', mine: { id: b.note.id, body: b.mine }, theirs: { id: b.copyId, body: b.theirs }, theirsAuthor: { source: 'mcp', name: 'Claude Code' } });
+    expect(await conflictVersions(a.db, a.copy.id)).toMatchObject({
+      kind: 'sync',
+      mine: { id: a.copy.id },
+      theirs: { id: a.note.id }
+    });
+    expect(await conflictVersions(b.db, b.copyId)).toMatchObject({
+      kind: 'merge',
+      mine: { id: b.note.id, body: b.mine },
+      theirs: { id: b.copyId, body: b.theirs },
+      theirsAuthor: { source: 'mcp', name: 'Claude Code' }
+    });
   });
 
   it('Keep mine from the copy’s panel closes the editor’s pending conflict and keeps theirs in History', async () => {
@@ -102,7 +132,10 @@ describe('one kind of conflict copy, one way to resolve it', () => {
     expect((await getNote(db, note.id))?.body).toBe('Trip\n\nLeave on Thursday.\n\n- tent\n- socks');
     expect(await getConflict(db, note.id)).toBeUndefined();
     expect(await getNote(db, copyId)).toBeUndefined();
-    expect((await listRevisions(db, note.id))[0]).toMatchObject({ body: mine, label: 'Before keeping the other version' });
+    expect((await listRevisions(db, note.id))[0]).toMatchObject({
+      body: mine,
+      label: 'Before keeping the other version'
+    });
   });
 
   it('Keep both from the panel makes the copy a note of its own and closes the conflict', async () => {
@@ -116,7 +149,12 @@ describe('one kind of conflict copy, one way to resolve it', () => {
   it('resolving in the editor closes the copy the panel would show', async () => {
     const { db, note, copyId } = await merged();
     const record = (await getConflict(db, note.id))!;
-    await resolveConflicts(db, note.id, record.hunks.map((h) => h.id), { source: 'user', tab: 'tab-a' });
+    await resolveConflicts(
+      db,
+      note.id,
+      record.hunks.map((h) => h.id),
+      { source: 'user', tab: 'tab-a' }
+    );
     expect(await conflictNoteIds(db)).toEqual([]);
     await expect(resolveConflict(db, copyId, 'mine')).rejects.toThrow(/already resolved/);
   });
@@ -124,7 +162,12 @@ describe('one kind of conflict copy, one way to resolve it', () => {
   it('leaves a merge’s pending conflict alone when a sync copy of the same note is resolved', async () => {
     const { db, note, copyId } = await merged();
     const current = (await getNote(db, note.id))!;
-    const syncCopy = await putConflict(db, current, { ...current, body: 'remote', updated_time: 9000 } as SyncedRecord, { item_id: note.id, item_type: 1, updated_time: 9000, fingerprint: 'f' });
+    const syncCopy = await putConflict(
+      db,
+      current,
+      { ...current, body: 'remote', updated_time: 9000 } as SyncedRecord,
+      { item_id: note.id, item_type: 1, updated_time: 9000, fingerprint: 'f' }
+    );
     await resolveConflict(db, syncCopy.id, 'theirs');
     expect((await getConflict(db, note.id))?.copy_ids).toEqual([copyId]);
   });

@@ -20,7 +20,10 @@ export type ConflictChoice = 'mine' | 'theirs' | 'both';
 /** The ids of the conflict copies not in the trash. */
 export async function conflictNoteIds(db: FolioDatabase): Promise<string[]> {
   const notes = await db.notes.where('is_conflict').equals(1).toArray();
-  return notes.filter((n) => !n.deleted_time).sort((a, b) => b.updated_time - a.updated_time).map((n) => n.id);
+  return notes
+    .filter((n) => !n.deleted_time)
+    .sort((a, b) => b.updated_time - a.updated_time)
+    .map((n) => n.id);
 }
 
 /** The note a conflict copy was made from, if it names one and it still exists. */
@@ -41,7 +44,10 @@ export interface ConflictVersions {
 }
 
 /** The versions a conflict copy stands between (undefined when the copy is gone). */
-export async function conflictVersions(db: FolioDatabase, copyId: string): Promise<ConflictVersions | undefined> {
+export async function conflictVersions(
+  db: FolioDatabase,
+  copyId: string
+): Promise<ConflictVersions | undefined> {
   const copy = await db.notes.get(copyId);
   if (!copy) return undefined;
   const original = await conflictOriginal(db, copy);
@@ -49,7 +55,13 @@ export async function conflictVersions(db: FolioDatabase, copyId: string): Promi
   if (!record) return { kind: 'sync', mine: copy, theirs: original };
   const theirsAuthor = record.hunks.find((h) => h.theirsAuthor)?.theirsAuthor;
   const mineAuthor = record.hunks.find((h) => h.mineAuthor)?.mineAuthor;
-  return { kind: 'merge', mine: original, theirs: copy, ...(theirsAuthor ? { theirsAuthor } : {}), ...(mineAuthor ? { mineAuthor } : {}) };
+  return {
+    kind: 'merge',
+    mine: original,
+    theirs: copy,
+    ...(theirsAuthor ? { theirsAuthor } : {}),
+    ...(mineAuthor ? { mineAuthor } : {})
+  };
 }
 
 /**
@@ -62,11 +74,17 @@ export async function conflictVersions(db: FolioDatabase, copyId: string): Promi
  * (conflict-copies.ts), so the editor's `Conflict` group goes too; theirs is applied at each
  * conflict place, as the editor's Keep theirs does. Returns the id of the note to show next.
  */
-export async function resolveConflict(db: FolioDatabase, copyId: string, choice: ConflictChoice, options: WriteOptions = {}): Promise<string> {
+export async function resolveConflict(
+  db: FolioDatabase,
+  copyId: string,
+  choice: ConflictChoice,
+  options: WriteOptions = {}
+): Promise<string> {
   const fallback = (await getDefaultNotebookId(db)) ?? '';
   return writeTransaction(db, ['notes', 'folders', 'revisions', 'conflicts'], options, async (changes) => {
     const copy = (await db.notes.get(copyId)) as WithExtra | undefined;
-    if (!copy || !copy.is_conflict || copy.deleted_time) throw new AppError('not_found', 'This conflict was already resolved.');
+    if (!copy || !copy.is_conflict || copy.deleted_time)
+      throw new AppError('not_found', 'This conflict was already resolved.');
     const found = await conflictOriginal(db, copy);
     const original = found && !found.deleted_time ? found : undefined;
     const record = await mergeRecordOf(db, copy);
@@ -84,12 +102,18 @@ export async function resolveConflict(db: FolioDatabase, copyId: string, choice:
       const keepCopy = choice === 'both' || (choice === 'theirs' && !original);
       await closeMergeConflict(db, record.note_id, changes, keepCopy ? copy.id : '');
       if (!keepCopy) {
-        if (choice === 'theirs' && original) await putText(original, { title: original.title, body: withTheirs(original.body, record.hunks) }, 'Before keeping the other version');
+        if (choice === 'theirs' && original)
+          await putText(
+            original,
+            { title: original.title, body: withTheirs(original.body, record.hunks) },
+            'Before keeping the other version'
+          );
         return record.note_id;
       }
     } else if (original && choice !== 'both') {
       // Sync's copy: this device's version is in the copy, the other device's in the note.
-      if (choice === 'mine') await putText(original, { title: copy.title, body: copy.body }, 'Before keeping the conflict copy');
+      if (choice === 'mine')
+        await putText(original, { title: copy.title, body: copy.body }, 'Before keeping the conflict copy');
       await trashCopy();
       return original.id;
     } else if (choice === 'theirs') {

@@ -1,6 +1,18 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readSearchSnapshot, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V5, SCHEMA_VERSION, listNoteIds, listRevisions, readChangesSince, writeSearchSnapshot } from '$lib/db';
+import {
+  openDatabase,
+  readSearchSnapshot,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V5,
+  SCHEMA_VERSION,
+  listNoteIds,
+  listRevisions,
+  readChangesSince,
+  writeSearchSnapshot
+} from '$lib/db';
 
 /** Writes a database exactly as version 1 of the schema left it. */
 async function writeVersion1Fixture(name: string) {
@@ -8,8 +20,17 @@ async function writeVersion1Fixture(name: string) {
   old.version(1).stores(SCHEMA_V1);
   await old.open();
   await old.table('folders').add({ id: 'a'.repeat(32), title: 'Old', parent_id: '', deleted_time: 0 });
-  await old.table('notes').add({ id: 'b'.repeat(32), parent_id: 'a'.repeat(32), title: 'n', body: 'x', updated_time: 5, deleted_time: 0 });
-  await old.table('revisions').add({ id: 'c'.repeat(32), note_id: 'b'.repeat(32), title: 'n', body: 'old', created_time: 1 });
+  await old.table('notes').add({
+    id: 'b'.repeat(32),
+    parent_id: 'a'.repeat(32),
+    title: 'n',
+    body: 'x',
+    updated_time: 5,
+    deleted_time: 0
+  });
+  await old
+    .table('revisions')
+    .add({ id: 'c'.repeat(32), note_id: 'b'.repeat(32), title: 'n', body: 'old', created_time: 1 });
   await old.table('changes').add({ item_id: 'b'.repeat(32), item_type: 1, kind: 'created', time: 1 });
   old.close();
 }
@@ -35,7 +56,6 @@ describe('schema upgrades', () => {
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('x');
     expect(await db.notes.where('[deleted_time+updated_time]').between([0, 0], [0, 10]).count()).toBe(1);
   });
-
 });
 
 describe('schema version 3', () => {
@@ -44,15 +64,25 @@ describe('schema version 3', () => {
     const old = new Dexie(name);
     old.version(2).stores(SCHEMA_V2);
     await old.open();
-    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'kept', updated_time: 5, deleted_time: 0 });
+    await old
+      .table('notes')
+      .add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'kept', updated_time: 5, deleted_time: 0 });
     old.close();
     const db = openDatabase(name);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
     expect((await db.notes.get('b'.repeat(32)))?.body).toBe('kept');
     expect(await readSearchSnapshot(db, 'full-text')).toBeUndefined();
-    await writeSearchSnapshot(db, { key: 'full-text', seq: 7, saved_time: 1, data: { format: 'x', bytes: new Uint8Array([1, 2]) } });
-    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 7, data: { bytes: new Uint8Array([1, 2]) } });
+    await writeSearchSnapshot(db, {
+      key: 'full-text',
+      seq: 7,
+      saved_time: 1,
+      data: { format: 'x', bytes: new Uint8Array([1, 2]) }
+    });
+    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({
+      seq: 7,
+      data: { bytes: new Uint8Array([1, 2]) }
+    });
   });
 });
 
@@ -62,7 +92,9 @@ describe('schema versions 4 to 6', () => {
     const old = new Dexie(name);
     old.version(3).stores(SCHEMA_V3);
     await old.open();
-    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'x', updated_time: 5, deleted_time: 0 });
+    await old
+      .table('notes')
+      .add({ id: 'b'.repeat(32), parent_id: '', title: 'n', body: 'x', updated_time: 5, deleted_time: 0 });
     await old.table('search_index').add({ key: 'full-text', seq: 3, saved_time: 1, data: null });
     old.close();
     const db = openDatabase(name);
@@ -80,15 +112,54 @@ describe('schema versions 4 to 6', () => {
     old.version(5).stores(SCHEMA_V5);
     await old.open();
     await old.table('note_links').put({ note_id: 'b'.repeat(32), targets: ['f'.repeat(32)] });
-    await old.table('folders').add({ id: folder, title: 'Old', parent_id: '', deleted_time: 0, updated_time: 1 });
-    await old.table('notes').add({ id: 'b'.repeat(32), parent_id: folder, title: 'kept', body: 'x', updated_time: 5, deleted_time: 0, is_conflict: 0 });
-    await old.table('notes').add({ id: 'c'.repeat(32), parent_id: folder, title: 'copy', body: 'y', updated_time: 6, deleted_time: 0, is_conflict: 1 });
-    await old.table('notes').add({ id: 'd'.repeat(32), parent_id: folder, title: 'binned', body: 'z', updated_time: 7, deleted_time: 8, is_conflict: 0 });
-    await old.table('revisions').add({ id: 'e'.repeat(32), note_id: 'b'.repeat(32), title: 'kept', body: 'before', created_time: 4, source: 'ai' });
-    await old.table('changes').add({ item_id: 'b'.repeat(32), item_type: 1, type: 2, time: 5, source: 'user' });
+    await old
+      .table('folders')
+      .add({ id: folder, title: 'Old', parent_id: '', deleted_time: 0, updated_time: 1 });
+    await old.table('notes').add({
+      id: 'b'.repeat(32),
+      parent_id: folder,
+      title: 'kept',
+      body: 'x',
+      updated_time: 5,
+      deleted_time: 0,
+      is_conflict: 0
+    });
+    await old.table('notes').add({
+      id: 'c'.repeat(32),
+      parent_id: folder,
+      title: 'copy',
+      body: 'y',
+      updated_time: 6,
+      deleted_time: 0,
+      is_conflict: 1
+    });
+    await old.table('notes').add({
+      id: 'd'.repeat(32),
+      parent_id: folder,
+      title: 'binned',
+      body: 'z',
+      updated_time: 7,
+      deleted_time: 8,
+      is_conflict: 0
+    });
+    await old.table('revisions').add({
+      id: 'e'.repeat(32),
+      note_id: 'b'.repeat(32),
+      title: 'kept',
+      body: 'before',
+      created_time: 4,
+      source: 'ai'
+    });
+    await old
+      .table('changes')
+      .add({ item_id: 'b'.repeat(32), item_type: 1, type: 2, time: 5, source: 'user' });
     await old.table('settings').put({ key: 'theme', value: 'dark' });
-    await old.table('search_index').put({ key: 'full-text', seq: 1, saved_time: 2, data: { format: 'x', bytes: new Uint8Array([3, 4]) } });
-    await old.table('conflicts').put({ note_id: 'b'.repeat(32), hunks: [], copy_ids: ['c'.repeat(32)], created_time: 6 });
+    await old
+      .table('search_index')
+      .put({ key: 'full-text', seq: 1, saved_time: 2, data: { format: 'x', bytes: new Uint8Array([3, 4]) } });
+    await old
+      .table('conflicts')
+      .put({ note_id: 'b'.repeat(32), hunks: [], copy_ids: ['c'.repeat(32)], created_time: 6 });
     old.close();
 
     const db = openDatabase(name);
@@ -104,7 +175,10 @@ describe('schema versions 4 to 6', () => {
     expect(await listRevisions(db, 'b'.repeat(32))).toMatchObject([{ body: 'before', source: 'ai' }]);
     expect(await readChangesSince(db, 0)).toMatchObject([{ item_id: 'b'.repeat(32), source: 'user' }]);
     expect(await db.settings.get('theme')).toMatchObject({ value: 'dark' });
-    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({ seq: 1, data: { bytes: new Uint8Array([3, 4]) } });
+    expect(await readSearchSnapshot(db, 'full-text')).toMatchObject({
+      seq: 1,
+      data: { bytes: new Uint8Array([3, 4]) }
+    });
     expect(await db.conflicts.get('b'.repeat(32))).toMatchObject({ copy_ids: ['c'.repeat(32)] });
     expect(await db.note_links.get('b'.repeat(32))).toMatchObject({ targets: ['f'.repeat(32)] });
     // ...and version 6's additions work on it: the empty sync store, lists that find conflict copies by index.

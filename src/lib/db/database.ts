@@ -41,7 +41,8 @@ export const SCHEMA_V1 = {
  */
 export const SCHEMA_V2 = {
   ...SCHEMA_V1,
-  notes: 'id, parent_id, updated_time, deleted_time, [deleted_time+updated_time], [parent_id+deleted_time+updated_time]',
+  notes:
+    'id, parent_id, updated_time, deleted_time, [deleted_time+updated_time], [parent_id+deleted_time+updated_time]',
   revisions: 'id, note_id, created_time, [note_id+created_time]',
   changes: '++seq, item_id, time',
   embeddings: 'id, note_id, model, [model+note_id]',

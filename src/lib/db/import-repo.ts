@@ -39,19 +39,28 @@ export async function existingItemIds(db: FolioDatabase, ids: string[]): Promise
 }
 
 /** Stores one batch of imported items in one transaction. */
-export async function putImportBatch(db: FolioDatabase, batch: ImportBatch, options: WriteOptions = IMPORT): Promise<void> {
-  await writeTransaction(db, ['folders', 'notes', 'tags', 'note_tags', 'resources'], { ...IMPORT, ...options }, async (changes) => {
-    await db.folders.bulkAdd(batch.folders);
-    await db.notes.bulkAdd(batch.notes);
-    await db.tags.bulkAdd(batch.tags);
-    await db.note_tags.bulkAdd(batch.noteTags);
-    await db.resources.bulkAdd(batch.resources);
-    for (const f of batch.folders) changes.log(f.id, ItemType.Folder, 'created');
-    for (const n of batch.notes) changes.log(n.id, ItemType.Note, 'created', true);
-    for (const t of batch.tags) changes.log(t.id, ItemType.Tag, 'created');
-    for (const l of batch.noteTags) changes.log(l.id, ItemType.NoteTag, 'created');
-    for (const r of batch.resources) changes.log(r.id, ItemType.Resource, 'created');
-  });
+export async function putImportBatch(
+  db: FolioDatabase,
+  batch: ImportBatch,
+  options: WriteOptions = IMPORT
+): Promise<void> {
+  await writeTransaction(
+    db,
+    ['folders', 'notes', 'tags', 'note_tags', 'resources'],
+    { ...IMPORT, ...options },
+    async (changes) => {
+      await db.folders.bulkAdd(batch.folders);
+      await db.notes.bulkAdd(batch.notes);
+      await db.tags.bulkAdd(batch.tags);
+      await db.note_tags.bulkAdd(batch.noteTags);
+      await db.resources.bulkAdd(batch.resources);
+      for (const f of batch.folders) changes.log(f.id, ItemType.Folder, 'created');
+      for (const n of batch.notes) changes.log(n.id, ItemType.Note, 'created', true);
+      for (const t of batch.tags) changes.log(t.id, ItemType.Tag, 'created');
+      for (const l of batch.noteTags) changes.log(l.id, ItemType.NoteTag, 'created');
+      for (const r of batch.resources) changes.log(r.id, ItemType.Resource, 'created');
+    }
+  );
 }
 
 /** Stores an attachment's bytes (its metadata comes with a batch). */
@@ -62,7 +71,10 @@ export async function putImportBlob(db: FolioDatabase, id: string, data: Blob): 
 }
 
 /** Changes fields of imported notes (a notebook that never arrived, links fixed at the end). */
-export async function patchImportedNotes(db: FolioDatabase, patches: { id: string; parent_id?: string; body?: string }[]): Promise<void> {
+export async function patchImportedNotes(
+  db: FolioDatabase,
+  patches: { id: string; parent_id?: string; body?: string }[]
+): Promise<void> {
   if (!patches.length) return;
   await writeTransaction(db, ['notes'], IMPORT, async (changes) => {
     for (const { id, ...patch } of patches) {
@@ -73,7 +85,10 @@ export async function patchImportedNotes(db: FolioDatabase, patches: { id: strin
 }
 
 /** Moves imported notebooks whose parent never arrived. */
-export async function patchImportedFolders(db: FolioDatabase, patches: { id: string; parent_id: string }[]): Promise<void> {
+export async function patchImportedFolders(
+  db: FolioDatabase,
+  patches: { id: string; parent_id: string }[]
+): Promise<void> {
   if (!patches.length) return;
   await writeTransaction(db, ['folders'], IMPORT, async (changes) => {
     for (const { id, parent_id } of patches) {
@@ -85,17 +100,22 @@ export async function patchImportedFolders(db: FolioDatabase, patches: { id: str
 
 /** Removes everything an import wrote (items and attachment bytes), in one transaction. */
 export async function removeImported(db: FolioDatabase, ids: ImportedIds, blobIds: string[]): Promise<void> {
-  await writeTransaction(db, ['folders', 'notes', 'tags', 'note_tags', 'resources', 'blobs'], IMPORT, async (changes) => {
-    await db.folders.bulkDelete(ids.folders);
-    await db.notes.bulkDelete(ids.notes);
-    await db.tags.bulkDelete(ids.tags);
-    await db.note_tags.bulkDelete(ids.noteTags);
-    await db.resources.bulkDelete(ids.resources);
-    await db.blobs.bulkDelete(blobIds);
-    for (const id of ids.folders) changes.log(id, ItemType.Folder, 'deleted');
-    for (const id of ids.notes) changes.log(id, ItemType.Note, 'deleted');
-    for (const id of ids.tags) changes.log(id, ItemType.Tag, 'deleted');
-    for (const id of ids.noteTags) changes.log(id, ItemType.NoteTag, 'deleted');
-    for (const id of ids.resources) changes.log(id, ItemType.Resource, 'deleted');
-  });
+  await writeTransaction(
+    db,
+    ['folders', 'notes', 'tags', 'note_tags', 'resources', 'blobs'],
+    IMPORT,
+    async (changes) => {
+      await db.folders.bulkDelete(ids.folders);
+      await db.notes.bulkDelete(ids.notes);
+      await db.tags.bulkDelete(ids.tags);
+      await db.note_tags.bulkDelete(ids.noteTags);
+      await db.resources.bulkDelete(ids.resources);
+      await db.blobs.bulkDelete(blobIds);
+      for (const id of ids.folders) changes.log(id, ItemType.Folder, 'deleted');
+      for (const id of ids.notes) changes.log(id, ItemType.Note, 'deleted');
+      for (const id of ids.tags) changes.log(id, ItemType.Tag, 'deleted');
+      for (const id of ids.noteTags) changes.log(id, ItemType.NoteTag, 'deleted');
+      for (const id of ids.resources) changes.log(id, ItemType.Resource, 'deleted');
+    }
+  );
 }

@@ -1,5 +1,25 @@
-export { FolioDatabase, openDatabase, DEFAULT_DB_NAME, SCHEMA_VERSION, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from './database';
-export type { BlobRecord, EmbeddingRecord, ChatRecord, PluginRecord, SearchIndexRecord, ConflictRecord, ConflictHunk, SyncItemRecord } from './database';
+export {
+  FolioDatabase,
+  openDatabase,
+  DEFAULT_DB_NAME,
+  SCHEMA_VERSION,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  SCHEMA_V6
+} from './database';
+export type {
+  BlobRecord,
+  EmbeddingRecord,
+  ChatRecord,
+  PluginRecord,
+  SearchIndexRecord,
+  ConflictRecord,
+  ConflictHunk,
+  SyncItemRecord
+} from './database';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
@@ -18,21 +38,48 @@ export {
   getDefaultNotebookId,
   ensureDefaultNotebook
 } from './notebooks-repo';
-export { listTags, listTagsInUse, findTagByTitle, getNoteTags, noteIdsWithTag, addTagsToNote, removeTagsFromNote } from './tags-repo';
+export {
+  listTags,
+  listTagsInUse,
+  findTagByTitle,
+  getNoteTags,
+  noteIdsWithTag,
+  addTagsToNote,
+  removeTagsFromNote
+} from './tags-repo';
 export { createResource, getResource, getResourceBlob, deleteResource } from './resources-repo';
-export { listRevisions, restoreRevision, saveRevisionIfDue, saveRevision, REVISION_INTERVAL_MS } from './revisions-repo';
+export {
+  listRevisions,
+  restoreRevision,
+  saveRevisionIfDue,
+  saveRevision,
+  REVISION_INTERVAL_MS
+} from './revisions-repo';
 export { listTrash, emptyTrash } from './trash-repo';
 export { getSetting, setSetting } from './settings-repo';
 export { readChangesSince, latestChangeSeq } from './changes';
 export { requestPersistentStorage, storageEstimate } from './storage';
 export type { PersistenceState } from './storage';
-export { existingItemIds, putImportBatch, putImportBlob, patchImportedNotes, patchImportedFolders, removeImported } from './import-repo';
+export {
+  existingItemIds,
+  putImportBatch,
+  putImportBlob,
+  patchImportedNotes,
+  patchImportedFolders,
+  removeImported
+} from './import-repo';
 export type { ImportBatch, ImportedIds } from './import-repo';
 export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats-repo';
 export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk } from './note-writes';
 export type { NoteEdit, NoteEditResult } from './note-writes';
 export { lastTextWriter } from './revisions-repo';
-export { linkTargets, refreshNoteLinks, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } from './note-links';
+export {
+  linkTargets,
+  refreshNoteLinks,
+  followNoteLinks,
+  listBacklinks,
+  NOTE_LINKS_CURSOR_KEY
+} from './note-links';
 export type { NoteLinksRecord } from './database';
 export { findNotesByTitle } from './note-titles';
 export type { NoteTitle } from './note-titles';

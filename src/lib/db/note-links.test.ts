@@ -1,7 +1,18 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, ensureDefaultNotebook, followNoteLinks, linkTargets, listBacklinks, openDatabase, SCHEMA_V4, SCHEMA_VERSION, trashNote, updateNote } from '$lib/db';
+import {
+  createNote,
+  ensureDefaultNotebook,
+  followNoteLinks,
+  linkTargets,
+  listBacklinks,
+  openDatabase,
+  SCHEMA_V4,
+  SCHEMA_VERSION,
+  trashNote,
+  updateNote
+} from '$lib/db';
 import type { FolioDatabase } from './database';
 
 const A = 'a'.repeat(32);
@@ -49,7 +60,12 @@ describe('note links follower', () => {
     await ensureDefaultNotebook(db);
     const target = await createNote(db, { title: 'Target' });
     await db.notes.bulkAdd(
-      Array.from({ length: 1200 }, (_, i) => ({ ...target, id: i.toString(16).padStart(32, '0'), title: `n${i}`, body: i % 100 === 0 ? `:/${target.id}` : '' }))
+      Array.from({ length: 1200 }, (_, i) => ({
+        ...target,
+        id: i.toString(16).padStart(32, '0'),
+        title: `n${i}`,
+        body: i % 100 === 0 ? `:/${target.id}` : ''
+      }))
     );
     let steps = 0;
     while (await followNoteLinks(db)) steps++;
@@ -64,7 +80,14 @@ describe('schema version 5', () => {
     const old = new Dexie(name);
     old.version(4).stores(SCHEMA_V4);
     await old.open();
-    await old.table('notes').add({ id: A, parent_id: '', title: 'kept', body: `[x](:/${'e'.repeat(32)})`, updated_time: 1, deleted_time: 0 });
+    await old.table('notes').add({
+      id: A,
+      parent_id: '',
+      title: 'kept',
+      body: `[x](:/${'e'.repeat(32)})`,
+      updated_time: 1,
+      deleted_time: 0
+    });
     await old.table('conflicts').add({ note_id: A, hunks: [], copy_ids: [], created_time: 1 });
     old.close();
     const db = openDatabase(name);

@@ -32,7 +32,9 @@ export async function refreshNoteLinks(db: FolioDatabase, noteIds: string[]): Pr
   if (!noteIds.length) return;
   await db.transaction('rw', db.notes, db.note_links, async () => {
     const notes = await db.notes.bulkGet(noteIds);
-    const rows = notes.flatMap((note) => (note ? [{ note_id: note.id, targets: linkTargets(note.body) }] : []));
+    const rows = notes.flatMap((note) =>
+      note ? [{ note_id: note.id, targets: linkTargets(note.body) }] : []
+    );
     const gone = noteIds.filter((_, i) => !notes[i]);
     await db.note_links.bulkPut(rows);
     if (gone.length) await db.note_links.bulkDelete(gone);
@@ -44,7 +46,11 @@ export async function refreshNoteLinks(db: FolioDatabase, noteIds: string[]): Pr
  * cursor. Returns true while more is waiting.
  */
 export async function followNoteLinks(db: FolioDatabase): Promise<boolean> {
-  const cursor = await getSetting<number | { building: number; after: string } | null>(db, NOTE_LINKS_CURSOR_KEY, null);
+  const cursor = await getSetting<number | { building: number; after: string } | null>(
+    db,
+    NOTE_LINKS_CURSOR_KEY,
+    null
+  );
   if (cursor === null || typeof cursor === 'object') {
     // First build: the seq is taken before reading, so changes made meanwhile are applied after.
     const seq = cursor?.building ?? (await latestChangeSeq(db));
@@ -64,7 +70,10 @@ export async function followNoteLinks(db: FolioDatabase): Promise<boolean> {
 }
 
 /** The notes (not in the trash) whose bodies link to `noteId`, by title. */
-export async function listBacklinks(db: FolioDatabase, noteId: string): Promise<{ id: string; title: string }[]> {
+export async function listBacklinks(
+  db: FolioDatabase,
+  noteId: string
+): Promise<{ id: string; title: string }[]> {
   const ids = (await db.note_links.where('targets').equals(noteId.toLowerCase()).primaryKeys()) as string[];
   const notes = await db.notes.bulkGet(ids.filter((id) => id !== noteId));
   return notes

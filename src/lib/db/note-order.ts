@@ -13,9 +13,15 @@ export type NoteSort = 'updated' | 'created' | 'title';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-function range(db: FolioDatabase, scope: NoteScope & { kind: 'all' | 'notebook' }, field: 'created_time' | 'title') {
+function range(
+  db: FolioDatabase,
+  scope: NoteScope & { kind: 'all' | 'notebook' },
+  field: 'created_time' | 'title'
+) {
   return scope.kind === 'notebook'
-    ? db.notes.where(`[parent_id+deleted_time+${field}]`).between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
+    ? db.notes
+        .where(`[parent_id+deleted_time+${field}]`)
+        .between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
     : db.notes.where(`[deleted_time+${field}]`).between([0, Dexie.minKey], [0, Dexie.maxKey]);
 }
 
@@ -23,14 +29,26 @@ function range(db: FolioDatabase, scope: NoteScope & { kind: 'all' | 'notebook' 
  * The ids of a scope's notes in `sort` order; at most `limit` when given. The trash and the
  * conflict copies keep listNoteIds' order; elsewhere conflict copies are left out, as listNoteIds does.
  */
-export async function sortedNoteIds(db: FolioDatabase, scope: NoteScope, sort: NoteSort, limit?: number): Promise<string[]> {
-  if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts') return listNoteIds(db, scope, limit);
+export async function sortedNoteIds(
+  db: FolioDatabase,
+  scope: NoteScope,
+  sort: NoteSort,
+  limit?: number
+): Promise<string[]> {
+  if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts')
+    return listNoteIds(db, scope, limit);
   const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
   const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
   const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
   if (sort === 'created') {
     const newest = range(db, scope, 'created_time').reverse();
-    return upTo(kept((await (limit === undefined ? newest : newest.limit(limit + conflicts.size)).primaryKeys()) as string[]));
+    return upTo(
+      kept(
+        (await (
+          limit === undefined ? newest : newest.limit(limit + conflicts.size)
+        ).primaryKeys()) as string[]
+      )
+    );
   }
   const collection = range(db, scope, 'title');
   const [keys, ids] = await Promise.all([collection.keys(), collection.primaryKeys()]);

@@ -12,7 +12,12 @@ export interface NoteTitle {
  * that start with it first, then the most recently updated; an empty query lists recent notes.
  * It walks notes newest first and stops after enough matches, so a common query reads little.
  */
-export async function findNotesByTitle(db: FolioDatabase, query: string, limit = 8, exceptId = ''): Promise<NoteTitle[]> {
+export async function findNotesByTitle(
+  db: FolioDatabase,
+  query: string,
+  limit = 8,
+  exceptId = ''
+): Promise<NoteTitle[]> {
   const q = query.trim().toLowerCase();
   const matches = await db.notes
     .orderBy('updated_time')

@@ -29,7 +29,11 @@ async function noteWith(body: string, title = 'Packing list') {
 describe('writeNote', () => {
   it('applies the change to the note as stored now and names the writer in the change log', async () => {
     const { db, note } = await noteWith('- tent');
-    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n- socks` }), { source: 'mcp', name: 'Claude Code', tool: 'update_note' });
+    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n- socks` }), {
+      source: 'mcp',
+      name: 'Claude Code',
+      tool: 'update_note'
+    });
     expect((await getNote(db, note.id))?.body).toBe('- tent\n- socks');
     const last = await db.changes.where('item_id').equals(note.id).last();
     expect(last).toMatchObject({ source: 'mcp', name: 'Claude Code', text: 1 });
@@ -37,7 +41,8 @@ describe('writeNote', () => {
 
   it('keeps both of two writers in the same second, one after the other', async () => {
     const { db, note } = await noteWith('- tent');
-    const append = (text: string, source: 'ai' | 'mcp') => writeNote(db, note.id, (n) => ({ body: `${n.body}\n${text}` }), { source, now: 5000 });
+    const append = (text: string, source: 'ai' | 'mcp') =>
+      writeNote(db, note.id, (n) => ({ body: `${n.body}\n${text}` }), { source, now: 5000 });
     await Promise.all([append('- socks', 'ai'), append('- map', 'mcp')]);
     const body = (await getNote(db, note.id))!.body;
     expect(body).toContain('- socks');
@@ -54,7 +59,10 @@ describe('writeNote', () => {
     const { db, note } = await noteWith('- tent');
     await trashNote(db, note.id);
     const write = writeNote(db, note.id, () => ({ body: 'x' }), { source: 'ai' });
-    await expect(write).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/in the trash/) });
+    await expect(write).rejects.toMatchObject({
+      code: 'not_found',
+      message: expect.stringMatching(/in the trash/)
+    });
     expect((await getNote(db, note.id))?.body).toBe('- tent');
   });
 });
@@ -63,7 +71,11 @@ describe('revisions name their writers', () => {
   it('keeps the version another writer replaces, whatever the throttle, with its author', async () => {
     const { db, note } = await noteWith('- tent');
     await updateNote(db, note.id, { body: '- tent\n- rope' }, { ...TAB_A, now: 1000 });
-    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n- socks` }), { source: 'ai', tool: 'update_note', now: 2000 });
+    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n- socks` }), {
+      source: 'ai',
+      tool: 'update_note',
+      now: 2000
+    });
     // The user's next save replaces the assistant's version a second later: it is kept too.
     await updateNote(db, note.id, { body: '- tent\n- rope\n- socks\n- hat' }, { ...TAB_A, now: 3000 });
     const revisions = await listRevisions(db, note.id);
@@ -90,29 +102,55 @@ describe('saveNoteEdit', () => {
 
   it('saves the edit as is when the note is still the base', async () => {
     const { db, note } = await noteWith(base);
-    const result = await saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: `${base}\n\nCall Sam.` } }, TAB_A);
+    const result = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: `${base}\n\nCall Sam.` } },
+      TAB_A
+    );
     expect(result).toMatchObject({ merged: false, conflicts: [], trashed: false });
     expect(result.note.body).toBe(`${base}\n\nCall Sam.`);
   });
 
   it('merges into a version stored meanwhile instead of writing over it', async () => {
     const { db, note } = await noteWith(base);
-    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n\n- socks` }), { source: 'mcp', name: 'Claude Code' });
+    await writeNote(db, note.id, (n) => ({ body: `${n.body}\n\n- socks` }), {
+      source: 'mcp',
+      name: 'Claude Code'
+    });
     const mine = base.replace('- tent', '- tent (big)');
-    const result = await saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: mine } }, TAB_A);
+    const result = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: mine } },
+      TAB_A
+    );
     expect(result.merged).toBe(true);
     expect(result.note.body).toBe(`${mine}\n\n- socks`);
     // The MCP client's version is kept, named.
     const [kept] = await listRevisions(db, note.id);
-    expect(kept).toMatchObject({ body: `${base}\n\n- socks`, author: { source: 'mcp', name: 'Claude Code' } });
+    expect(kept).toMatchObject({
+      body: `${base}\n\n- socks`,
+      author: { source: 'mcp', name: 'Claude Code' }
+    });
   });
 
   it('keeps the stored title when only the body was edited, and the edit’s title when both renamed', async () => {
     const { db, note } = await noteWith(base);
     await updateNote(db, note.id, { title: 'Trip (B)' }, TAB_B);
-    const onlyBody = await saveNoteEdit(db, note.id, { base: { title: 'Packing list', body: base }, patch: { title: 'Packing list', body: `${base}!` } }, TAB_A);
+    const onlyBody = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: 'Packing list', body: base }, patch: { title: 'Packing list', body: `${base}!` } },
+      TAB_A
+    );
     expect(onlyBody.note.title).toBe('Trip (B)');
-    const both = await saveNoteEdit(db, note.id, { base: { title: 'Packing list', body: `${base}!` }, patch: { title: 'Trip (A)' } }, TAB_A);
+    const both = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: 'Packing list', body: `${base}!` }, patch: { title: 'Trip (A)' } },
+      TAB_A
+    );
     expect(both.note.title).toBe('Trip (A)');
   });
 
@@ -121,10 +159,21 @@ describe('saveNoteEdit', () => {
     const theirs = base.replace('Leave on Friday.', 'Leave on Thursday.');
     await updateNote(db, note.id, { body: theirs }, { ...TAB_B, now: 1000 });
     const mine = base.replace('Leave on Friday.', 'Leave on Friday at noon.');
-    const result = await saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: mine } }, { ...TAB_A, now: 2000 });
+    const result = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: mine } },
+      { ...TAB_A, now: 2000 }
+    );
     expect(result.note.body).toBe(mine);
     expect(result.conflicts).toEqual([
-      expect.objectContaining({ at: 4, before: '', mine: ['Leave on Friday at noon.'], theirs: ['Leave on Thursday.'], theirsAuthor: { source: 'user', tab: 'tab-b' } })
+      expect.objectContaining({
+        at: 4,
+        before: '',
+        mine: ['Leave on Friday at noon.'],
+        theirs: ['Leave on Thursday.'],
+        theirsAuthor: { source: 'user', tab: 'tab-b' }
+      })
     ]);
     const record = await getConflict(db, note.id);
     expect(record?.hunks).toHaveLength(1);
@@ -141,9 +190,19 @@ describe('saveNoteEdit', () => {
   it('removes the record and the copy once every place is resolved', async () => {
     const { db, note } = await noteWith(base);
     await updateNote(db, note.id, { body: base.replace('Friday', 'Thursday') }, TAB_B);
-    const result = await saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: base.replace('Friday', 'Monday') } }, TAB_A);
+    const result = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: base.replace('Friday', 'Monday') } },
+      TAB_A
+    );
     const record = (await getConflict(db, note.id))!;
-    await resolveConflicts(db, note.id, result.conflicts.map((h) => h.id), TAB_A);
+    await resolveConflicts(
+      db,
+      note.id,
+      result.conflicts.map((h) => h.id),
+      TAB_A
+    );
     expect(await getConflict(db, note.id)).toBeUndefined();
     expect(await getNote(db, record.copy_ids[0])).toBeUndefined();
     expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual([]);
@@ -152,17 +211,32 @@ describe('saveNoteEdit', () => {
   it('keeps the edit of a note trashed meanwhile with it in the trash', async () => {
     const { db, note } = await noteWith(base);
     await trashNote(db, note.id, TAB_B);
-    const result = await saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: `${base}\n\nlast words` } }, TAB_A);
+    const result = await saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: `${base}\n\nlast words` } },
+      TAB_A
+    );
     expect(result.trashed).toBe(true);
-    expect(await getNote(db, note.id)).toMatchObject({ body: `${base}\n\nlast words`, deleted_time: expect.any(Number) });
+    expect(await getNote(db, note.id)).toMatchObject({
+      body: `${base}\n\nlast words`,
+      deleted_time: expect.any(Number)
+    });
   });
 
   it('writes nothing when storage is full during a merge, and says so', async () => {
     const { db, note } = await noteWith(base);
     const theirs = base.replace('Friday', 'Thursday');
     await updateNote(db, note.id, { body: theirs }, TAB_B);
-    vi.spyOn(db.conflicts, 'put').mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-    const save = saveNoteEdit(db, note.id, { base: { title: note.title, body: base }, patch: { body: base.replace('Friday', 'Monday') } }, TAB_A);
+    vi.spyOn(db.conflicts, 'put').mockRejectedValue(
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    );
+    const save = saveNoteEdit(
+      db,
+      note.id,
+      { base: { title: note.title, body: base }, patch: { body: base.replace('Friday', 'Monday') } },
+      TAB_A
+    );
     await expect(save).rejects.toBeInstanceOf(AppError);
     await expect(save).rejects.toMatchObject({ code: 'storage_full' });
     expect((await getNote(db, note.id))?.body).toBe(theirs);

@@ -16,7 +16,16 @@
  * editor's edit of a note trashed meanwhile is kept with it (restoring it brings the edit back).
  * A full disk fails the whole transaction with AppError 'storage_full' (write.ts): nothing half-written.
  */
-import { AppError, ItemType, locateLines, mergeText, newId, splitLines, type Note, type Writer } from '$lib/core';
+import {
+  AppError,
+  ItemType,
+  locateLines,
+  mergeText,
+  newId,
+  splitLines,
+  type Note,
+  type Writer
+} from '$lib/core';
 import { addConflictCopy, closeMergeConflict } from './conflict-copies';
 import type { ConflictHunk, ConflictRecord, FolioDatabase } from './database';
 import { updateNote, type NotePatch } from './notes-repo';
@@ -27,11 +36,20 @@ import { writeTransaction, type ChangeLog, type WriteOptions } from './write';
  * Changes a note not in the trash: `change` gets the note as stored now and returns the patch (it
  * may throw an AppError to refuse, changing nothing). Returns the note as written.
  */
-export async function writeNote(db: FolioDatabase, id: string, change: (note: Note) => NotePatch, options: WriteOptions): Promise<Note> {
+export async function writeNote(
+  db: FolioDatabase,
+  id: string,
+  change: (note: Note) => NotePatch,
+  options: WriteOptions
+): Promise<Note> {
   return writeTransaction(db, ['notes', 'folders', 'revisions'], options, async (changes) => {
     const note = await db.notes.get(id);
     if (!note) throw new AppError('not_found', `No note with id ${id}.`);
-    if (note.deleted_time) throw new AppError('not_found', `The note “${note.title || 'Untitled'}” is in the trash, so it was not changed. Restore it from the trash first.`);
+    if (note.deleted_time)
+      throw new AppError(
+        'not_found',
+        `The note “${note.title || 'Untitled'}” is in the trash, so it was not changed. Restore it from the trash first.`
+      );
     return updateNote(db, id, change(note), { ...options, now: changes.now });
   });
 }
@@ -60,12 +78,21 @@ export interface NoteEditResult {
  * Saves an editor's edit: as is when the stored note is still `base`, else merged three-way into
  * the stored note (see the module comment). One transaction.
  */
-export async function saveNoteEdit(db: FolioDatabase, id: string, edit: NoteEdit, options: WriteOptions): Promise<NoteEditResult> {
+export async function saveNoteEdit(
+  db: FolioDatabase,
+  id: string,
+  edit: NoteEdit,
+  options: WriteOptions
+): Promise<NoteEditResult> {
   return writeTransaction(db, ['notes', 'folders', 'revisions', 'conflicts'], options, async (changes) => {
     const stored = await db.notes.get(id);
-    if (!stored) throw new AppError('not_found', `This note no longer exists, so the edit could not be saved.`);
+    if (!stored)
+      throw new AppError('not_found', `This note no longer exists, so the edit could not be saved.`);
     const { patch, base } = edit;
-    const body = patch.body === undefined || stored.body === base.body ? patch.body : mergeText(base.body, patch.body, stored.body);
+    const body =
+      patch.body === undefined || stored.body === base.body
+        ? patch.body
+        : mergeText(base.body, patch.body, stored.body);
     const next: NotePatch = { ...patch };
     if (typeof body === 'object') next.body = body.text;
     // Both renamed it: the edit's title is kept, theirs stays in the revision of their version.
@@ -74,7 +101,8 @@ export async function saveNoteEdit(db: FolioDatabase, id: string, edit: NoteEdit
     const result = changedFields(stored, next);
     if (!result) return { note: stored, merged, conflicts: [], trashed: stored.deleted_time > 0 };
     // Read before writing: once this save is logged, the latest writer is this one.
-    const theirsAuthor = typeof body === 'object' && body.conflicts.length ? await lastTextWriter(db, id) : undefined;
+    const theirsAuthor =
+      typeof body === 'object' && body.conflicts.length ? await lastTextWriter(db, id) : undefined;
     let note: Note;
     if (stored.deleted_time) {
       // updateNote refuses trashed notes; this edit is the user's own and must not be lost.
@@ -82,18 +110,28 @@ export async function saveNoteEdit(db: FolioDatabase, id: string, edit: NoteEdit
     } else {
       note = await updateNote(db, id, result, { ...options, now: changes.now });
     }
-    const found = typeof body === 'object' && body.conflicts.length ? await recordConflict(db, stored, body, theirsAuthor, changes) : [];
+    const found =
+      typeof body === 'object' && body.conflicts.length
+        ? await recordConflict(db, stored, body, theirsAuthor, changes)
+        : [];
     return { note, merged, conflicts: found, trashed: stored.deleted_time > 0 };
   });
 }
 
 /** The fields of `patch` that differ from `note`, or null when none does. */
 function changedFields(note: Note, patch: NotePatch): NotePatch | null {
-  const entries = Object.entries(patch).filter(([key, value]) => value !== undefined && note[key as keyof Note] !== value);
+  const entries = Object.entries(patch).filter(
+    ([key, value]) => value !== undefined && note[key as keyof Note] !== value
+  );
   return entries.length ? (Object.fromEntries(entries) as NotePatch) : null;
 }
 
-async function keepWithTrashed(db: FolioDatabase, stored: Note, patch: NotePatch, changes: ChangeLog): Promise<Note> {
+async function keepWithTrashed(
+  db: FolioDatabase,
+  stored: Note,
+  patch: NotePatch,
+  changes: ChangeLog
+): Promise<Note> {
   await saveRevisionIfDue(db, stored, changes);
   const next: Note = { ...stored, ...patch, updated_time: changes.now, user_updated_time: changes.now };
   await db.notes.put(next);
@@ -144,7 +182,12 @@ export function getConflict(db: FolioDatabase, noteId: string): Promise<Conflict
  * is left, the conflict is closed (conflict-copies.ts): the record goes, and so do its conflict
  * copies; the other version stays in the note's history, where `saveNoteEdit` kept it.
  */
-export async function resolveConflicts(db: FolioDatabase, noteId: string, hunkIds: readonly string[], options: WriteOptions = {}): Promise<void> {
+export async function resolveConflicts(
+  db: FolioDatabase,
+  noteId: string,
+  hunkIds: readonly string[],
+  options: WriteOptions = {}
+): Promise<void> {
   await writeTransaction(db, ['notes', 'conflicts'], options, async (changes) => {
     const record = await db.conflicts.get(noteId);
     if (!record) return;

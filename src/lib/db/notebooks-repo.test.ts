@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, createNotebook, descendantNotebookIds, listNotebooks, listNoteIds, moveNotebook, renameNotebook, restoreNotebook, trashNotebook, getNote } from '$lib/db';
+import {
+  createNote,
+  createNotebook,
+  descendantNotebookIds,
+  listNotebooks,
+  listNoteIds,
+  moveNotebook,
+  renameNotebook,
+  restoreNotebook,
+  trashNotebook,
+  getNote
+} from '$lib/db';
 
 describe('notebooks repository', () => {
   it('nests notebooks by parent_id', async () => {

@@ -48,25 +48,43 @@ export async function createNotebook(
 }
 
 /** Renames a notebook. */
-export function renameNotebook(db: FolioDatabase, id: string, title: string, options: WriteOptions = {}): Promise<Notebook> {
+export function renameNotebook(
+  db: FolioDatabase,
+  id: string,
+  title: string,
+  options: WriteOptions = {}
+): Promise<Notebook> {
   const trimmed = title.trim();
   if (!trimmed) return Promise.reject(new AppError('invalid_argument', 'A notebook needs a title.'));
   return patchNotebook(db, id, { title: trimmed }, options);
 }
 
 /** Moves a notebook under another ('' = the root); refuses to move it into itself or its descendants. */
-export async function moveNotebook(db: FolioDatabase, id: string, parentId: string, options: WriteOptions = {}): Promise<Notebook> {
+export async function moveNotebook(
+  db: FolioDatabase,
+  id: string,
+  parentId: string,
+  options: WriteOptions = {}
+): Promise<Notebook> {
   if (parentId) {
     const descendants = await descendantNotebookIds(db, id);
     if (descendants.includes(parentId)) {
-      throw new AppError('invalid_argument', 'A notebook cannot be moved into itself or one of its sub-notebooks.');
+      throw new AppError(
+        'invalid_argument',
+        'A notebook cannot be moved into itself or one of its sub-notebooks.'
+      );
     }
     await requireLiveNotebook(db, parentId);
   }
   return patchNotebook(db, id, { parent_id: parentId }, options);
 }
 
-async function patchNotebook(db: FolioDatabase, id: string, patch: Partial<Notebook>, options: WriteOptions): Promise<Notebook> {
+async function patchNotebook(
+  db: FolioDatabase,
+  id: string,
+  patch: Partial<Notebook>,
+  options: WriteOptions
+): Promise<Notebook> {
   return writeTransaction(db, ['folders'], options, async (changes) => {
     const notebook = await requireLiveNotebook(db, id);
     const next = { ...notebook, ...patch, updated_time: changes.now, user_updated_time: changes.now };
@@ -113,7 +131,11 @@ export function collectDescendants(all: Pick<Notebook, 'id' | 'parent_id'>[], ro
  * Moves a notebook, its sub-notebooks and all their notes to the trash, all stamped with the same
  * deleted_time so that restoring the notebook brings back exactly what went with it.
  */
-export async function trashNotebook(db: FolioDatabase, id: string, options: WriteOptions = {}): Promise<void> {
+export async function trashNotebook(
+  db: FolioDatabase,
+  id: string,
+  options: WriteOptions = {}
+): Promise<void> {
   await writeTransaction(db, ['folders', 'notes', 'settings'], options, async (changes) => {
     await requireLiveNotebook(db, id);
     const ids = await descendantNotebookIds(db, id);
@@ -122,7 +144,11 @@ export async function trashNotebook(db: FolioDatabase, id: string, options: Writ
       await db.folders.put({ ...folder, deleted_time: changes.now, updated_time: changes.now });
       changes.log(folder.id, ItemType.Folder, 'updated');
     }
-    const notes = await db.notes.where('parent_id').anyOf(ids).filter((n) => !n.deleted_time).toArray();
+    const notes = await db.notes
+      .where('parent_id')
+      .anyOf(ids)
+      .filter((n) => !n.deleted_time)
+      .toArray();
     for (const note of notes) {
       await db.notes.put({ ...note, deleted_time: changes.now, updated_time: changes.now });
       changes.log(note.id, ItemType.Note, 'updated');
@@ -136,20 +162,36 @@ export async function trashNotebook(db: FolioDatabase, id: string, options: Writ
  * Restores a trashed notebook with what was trashed along with it. If its parent is gone or still
  * in the trash, it comes back at the root.
  */
-export async function restoreNotebook(db: FolioDatabase, id: string, options: WriteOptions = {}): Promise<Notebook> {
+export async function restoreNotebook(
+  db: FolioDatabase,
+  id: string,
+  options: WriteOptions = {}
+): Promise<Notebook> {
   return writeTransaction(db, ['folders', 'notes'], options, async (changes) => {
     const notebook = await db.folders.get(id);
-    if (!notebook || !notebook.deleted_time) throw new AppError('not_found', `No notebook with id ${id} in the trash.`);
+    if (!notebook || !notebook.deleted_time)
+      throw new AppError('not_found', `No notebook with id ${id} in the trash.`);
     const batch = notebook.deleted_time;
     const parent = notebook.parent_id ? await db.folders.get(notebook.parent_id) : undefined;
     const parent_id = parent && !parent.deleted_time ? parent.id : '';
     const ids = await descendantNotebookIds(db, id);
-    for (const folder of (await db.folders.bulkGet(ids)).filter((f): f is Notebook => !!f && f.deleted_time === batch)) {
-      const restored = { ...folder, deleted_time: 0, updated_time: changes.now, ...(folder.id === id ? { parent_id } : {}) };
+    for (const folder of (await db.folders.bulkGet(ids)).filter(
+      (f): f is Notebook => !!f && f.deleted_time === batch
+    )) {
+      const restored = {
+        ...folder,
+        deleted_time: 0,
+        updated_time: changes.now,
+        ...(folder.id === id ? { parent_id } : {})
+      };
       await db.folders.put(restored);
       changes.log(folder.id, ItemType.Folder, 'updated');
     }
-    const notes = await db.notes.where('parent_id').anyOf(ids).filter((n) => n.deleted_time === batch).toArray();
+    const notes = await db.notes
+      .where('parent_id')
+      .anyOf(ids)
+      .filter((n) => n.deleted_time === batch)
+      .toArray();
     for (const note of notes) {
       await db.notes.put({ ...note, deleted_time: 0, updated_time: changes.now });
       changes.log(note.id, ItemType.Note, 'updated');
@@ -170,10 +212,17 @@ export async function getDefaultNotebookId(db: FolioDatabase): Promise<string | 
 }
 
 /** The default notebook, created ("Notes") when the workspace has none, e.g. on first start. */
-export async function ensureDefaultNotebook(db: FolioDatabase, options: WriteOptions = {}): Promise<Notebook> {
+export async function ensureDefaultNotebook(
+  db: FolioDatabase,
+  options: WriteOptions = {}
+): Promise<Notebook> {
   const id = await getDefaultNotebookId(db);
   if (id) return (await db.folders.get(id))!;
-  const notebook = await createNotebook(db, { title: DEFAULT_NOTEBOOK_TITLE }, { ...options, source: options.source ?? 'system' });
+  const notebook = await createNotebook(
+    db,
+    { title: DEFAULT_NOTEBOOK_TITLE },
+    { ...options, source: options.source ?? 'system' }
+  );
   await db.settings.put({ key: DEFAULT_NOTEBOOK_KEY, value: notebook.id });
   return notebook;
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, createNotebook, ensureDefaultNotebook, getNote, listNoteIds, restoreNote, trashNote, trashNotebook, updateNote, readChangesSince } from '$lib/db';
+import {
+  createNote,
+  createNotebook,
+  ensureDefaultNotebook,
+  getNote,
+  listNoteIds,
+  restoreNote,
+  trashNote,
+  trashNotebook,
+  updateNote,
+  readChangesSince
+} from '$lib/db';
 import { isId } from '$lib/core';
 
 describe('notes repository', () => {

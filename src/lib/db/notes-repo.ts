@@ -8,7 +8,8 @@ import { saveRevisionIfDue } from './revisions-repo';
 import { writeTransaction, type WriteOptions } from './write';
 
 /** Which notes a list shows. `conflicts`: the conflict copies sync made (they show nowhere else). */
-export type NoteScope = { kind: 'all' } | { kind: 'notebook'; id: string } | { kind: 'trash' } | { kind: 'conflicts' };
+export type NoteScope =
+  { kind: 'all' } | { kind: 'notebook'; id: string } | { kind: 'trash' } | { kind: 'conflicts' };
 
 /** The fields a caller may set on update (ids and bookkeeping times are the repository's). */
 export type NotePatch = Partial<Omit<Note, 'id' | 'created_time' | 'updated_time'>>;
@@ -27,15 +28,27 @@ export function getNotes(db: FolioDatabase, ids: string[]): Promise<(Note | unde
  * Creates a note. Without `parent_id` it goes to the default notebook; it is an error when the
  * workspace has none, or when the named notebook does not exist or is in the trash.
  */
-export async function createNote(db: FolioDatabase, fields: Partial<Note> = {}, options: WriteOptions = {}): Promise<Note> {
+export async function createNote(
+  db: FolioDatabase,
+  fields: Partial<Note> = {},
+  options: WriteOptions = {}
+): Promise<Note> {
   const parent_id = fields.parent_id ?? (await getDefaultNotebookId(db));
-  if (parent_id === undefined) throw new AppError('not_found', 'There is no notebook to put the note in. Create a notebook first.');
+  if (parent_id === undefined)
+    throw new AppError('not_found', 'There is no notebook to put the note in. Create a notebook first.');
   return writeTransaction(db, ['notes', 'folders'], options, async (changes) => {
     if (parent_id) {
       const folder = await db.folders.get(parent_id);
-      if (!folder || folder.deleted_time) throw new AppError('not_found', `No notebook with id ${parent_id}.`);
+      if (!folder || folder.deleted_time)
+        throw new AppError('not_found', `No notebook with id ${parent_id}.`);
     }
-    const note: Note = { ...noteDefaults(changes.now), ...fields, id: fields.id ?? newId(), parent_id, deleted_time: 0 };
+    const note: Note = {
+      ...noteDefaults(changes.now),
+      ...fields,
+      id: fields.id ?? newId(),
+      parent_id,
+      deleted_time: 0
+    };
     if (!fields.created_time) note.created_time = note.user_created_time = changes.now;
     await db.notes.add(note);
     changes.log(note.id, ItemType.Note, 'created', true);
@@ -47,17 +60,32 @@ export async function createNote(db: FolioDatabase, fields: Partial<Note> = {}, 
  * Updates a note that is not in the trash. A change of title or body first keeps a revision of the
  * old version when revisions-repo's policy says so (always when another writer wrote it).
  */
-export async function updateNote(db: FolioDatabase, id: string, patch: NotePatch, options: WriteOptions = {}): Promise<Note> {
+export async function updateNote(
+  db: FolioDatabase,
+  id: string,
+  patch: NotePatch,
+  options: WriteOptions = {}
+): Promise<Note> {
   return writeTransaction(db, ['notes', 'folders', 'revisions'], options, async (changes) => {
     const note = await db.notes.get(id);
-    if (!note || note.deleted_time) throw new AppError('not_found', `No note with id ${id}${note ? ' (it is in the trash)' : ''}.`);
+    if (!note || note.deleted_time)
+      throw new AppError('not_found', `No note with id ${id}${note ? ' (it is in the trash)' : ''}.`);
     if (patch.parent_id !== undefined && patch.parent_id !== note.parent_id) {
       const folder = await db.folders.get(patch.parent_id);
-      if (!folder || folder.deleted_time) throw new AppError('not_found', `No notebook with id ${patch.parent_id}.`);
+      if (!folder || folder.deleted_time)
+        throw new AppError('not_found', `No notebook with id ${patch.parent_id}.`);
     }
-    const textChanged = (patch.title !== undefined && patch.title !== note.title) || (patch.body !== undefined && patch.body !== note.body);
+    const textChanged =
+      (patch.title !== undefined && patch.title !== note.title) ||
+      (patch.body !== undefined && patch.body !== note.body);
     if (textChanged) await saveRevisionIfDue(db, note, changes);
-    const next: Note = { ...note, ...patch, id, updated_time: changes.now, user_updated_time: patch.user_updated_time ?? changes.now };
+    const next: Note = {
+      ...note,
+      ...patch,
+      id,
+      updated_time: changes.now,
+      user_updated_time: patch.user_updated_time ?? changes.now
+    };
     await db.notes.put(next);
     changes.log(id, ItemType.Note, 'updated', textChanged);
     return next;
@@ -100,13 +128,18 @@ export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = I
   if (scope.kind === 'conflicts') return (await conflictNoteIds(db)).slice(0, limit);
   if (scope.kind === 'trash') {
     const trashed = await db.notes.where('deleted_time').above(0).toArray();
-    return trashed.sort((a, b) => b.deleted_time - a.deleted_time).map((n) => n.id).slice(0, limit);
+    return trashed
+      .sort((a, b) => b.deleted_time - a.deleted_time)
+      .map((n) => n.id)
+      .slice(0, limit);
   }
   // Conflict copies are rare: their ids come from their own index and are left out of the list.
   const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
   const range =
     scope.kind === 'notebook'
-      ? db.notes.where('[parent_id+deleted_time+updated_time]').between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
+      ? db.notes
+          .where('[parent_id+deleted_time+updated_time]')
+          .between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
       : db.notes.where('[deleted_time+updated_time]').between([0, Dexie.minKey], [0, Dexie.maxKey]);
   const ordered = range.reverse();
   const ids = await (Number.isFinite(limit) ? ordered.limit(limit + conflicts.size) : ordered).primaryKeys();

@@ -44,7 +44,11 @@ export async function getResourceBlob(db: FolioDatabase, id: string): Promise<Bl
 }
 
 /** Deletes a resource and its bytes. */
-export async function deleteResource(db: FolioDatabase, id: string, options: WriteOptions = {}): Promise<void> {
+export async function deleteResource(
+  db: FolioDatabase,
+  id: string,
+  options: WriteOptions = {}
+): Promise<void> {
   await writeTransaction(db, ['resources', 'blobs'], options, async (changes) => {
     if (!(await db.resources.get(id))) throw new AppError('not_found', `No attachment with id ${id}.`);
     await db.resources.delete(id);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, ensureDefaultNotebook, listRevisions, restoreRevision, updateNote, REVISION_INTERVAL_MS, getNote } from '$lib/db';
+import {
+  createNote,
+  ensureDefaultNotebook,
+  listRevisions,
+  restoreRevision,
+  updateNote,
+  REVISION_INTERVAL_MS,
+  getNote
+} from '$lib/db';
 
 async function noteWith(body: string) {
   const db = freshDb();

@@ -5,7 +5,10 @@
 import type { FolioDatabase, SearchIndexRecord } from './database';
 
 /** The snapshot stored under `key`, if any (a failed read counts as none: the index rebuilds). */
-export async function readSearchSnapshot(db: FolioDatabase, key: string): Promise<SearchIndexRecord | undefined> {
+export async function readSearchSnapshot(
+  db: FolioDatabase,
+  key: string
+): Promise<SearchIndexRecord | undefined> {
   return db.search_index.get(key);
 }
 

@@ -16,7 +16,9 @@ import { saveRevision } from './revisions-repo';
 import { writeTransaction, type ChangeLog } from './write';
 
 /** A record as sync stores it: Folio's fields plus the Joplin fields Folio does not model. */
-export type SyncedRecord = (Note | Notebook | Tag | NoteTag | Resource) & { joplin_extra?: Record<string, string> };
+export type SyncedRecord = (Note | Notebook | Tag | NoteTag | Resource) & {
+  joplin_extra?: Record<string, string>;
+};
 
 /** One item to store as the target has it. */
 export interface SyncedItem {
@@ -32,7 +34,16 @@ export interface SyncedItem {
 }
 
 const SYNC = { source: 'sync' as const };
-const ALL_TABLES = ['notes', 'folders', 'tags', 'note_tags', 'resources', 'blobs', 'revisions', 'sync_items'] as const;
+const ALL_TABLES = [
+  'notes',
+  'folders',
+  'tags',
+  'note_tags',
+  'resources',
+  'blobs',
+  'revisions',
+  'sync_items'
+] as const;
 
 function tableOf(db: FolioDatabase, type: number) {
   switch (type) {
@@ -89,7 +100,12 @@ export async function clearSyncItems(db: FolioDatabase): Promise<void> {
  * title or body changes keeps a revision of its previous version, labelled `label`. Resolves with
  * the ids skipped because they changed meanwhile (see `expect`); their sync records are not written.
  */
-export async function putSyncedItems(db: FolioDatabase, items: SyncedItem[], syncItems: SyncItemRecord[], label = 'Before sync'): Promise<string[]> {
+export async function putSyncedItems(
+  db: FolioDatabase,
+  items: SyncedItem[],
+  syncItems: SyncItemRecord[],
+  label = 'Before sync'
+): Promise<string[]> {
   return writeTransaction(db, [...ALL_TABLES], SYNC, async (changes) => {
     const skipped = new Set<string>();
     for (const item of items) if (!(await putOne(db, item, changes, label))) skipped.add(item.record.id);
@@ -98,19 +114,32 @@ export async function putSyncedItems(db: FolioDatabase, items: SyncedItem[], syn
   });
 }
 
-async function putOne(db: FolioDatabase, item: SyncedItem, changes: ChangeLog, label: string): Promise<boolean> {
+async function putOne(
+  db: FolioDatabase,
+  item: SyncedItem,
+  changes: ChangeLog,
+  label: string
+): Promise<boolean> {
   const table = tableOf(db, item.type) as unknown as typeof db.notes;
   const existing = await table.get(item.record.id);
   if (item.expect !== undefined && (existing?.updated_time ?? null) !== item.expect) return false;
-  if (item.type === ItemType.Note && existing) await keepRevision(db, existing, item.record as Note, changes, label);
+  if (item.type === ItemType.Note && existing)
+    await keepRevision(db, existing, item.record as Note, changes, label);
   await table.put(item.record as Note);
   if (item.blob) await db.blobs.put({ id: item.record.id, data: item.blob });
   changes.log(item.record.id, item.type as ItemType, existing ? 'updated' : 'created');
   return true;
 }
 
-async function keepRevision(db: FolioDatabase, before: Note, after: Pick<Note, 'title' | 'body'>, changes: ChangeLog, label: string): Promise<void> {
-  if (before.title !== after.title || before.body !== after.body) await saveRevision(db, before, changes, label);
+async function keepRevision(
+  db: FolioDatabase,
+  before: Note,
+  after: Pick<Note, 'title' | 'body'>,
+  changes: ChangeLog,
+  label: string
+): Promise<void> {
+  if (before.title !== after.title || before.body !== after.body)
+    await saveRevision(db, before, changes, label);
 }
 
 /**
@@ -119,7 +148,12 @@ async function keepRevision(db: FolioDatabase, before: Note, after: Pick<Note, '
  * one transaction. Returns the copy. `remote` null
  * means the target deleted the note: the original then goes to the trash.
  */
-export async function putConflict(db: FolioDatabase, local: Note, remote: SyncedRecord | null, syncItem: SyncItemRecord): Promise<Note> {
+export async function putConflict(
+  db: FolioDatabase,
+  local: Note,
+  remote: SyncedRecord | null,
+  syncItem: SyncItemRecord
+): Promise<Note> {
   return writeTransaction(db, [...ALL_TABLES], SYNC, async (changes) => {
     const current = (await db.notes.get(local.id)) ?? local;
     const copy = await addConflictCopy(db, current, changes);
@@ -130,7 +164,9 @@ export async function putConflict(db: FolioDatabase, local: Note, remote: Synced
       await db.notes.put({ ...current, deleted_time: current.deleted_time || changes.now });
     }
     changes.log(current.id, ItemType.Note, 'updated');
-    await db.sync_items.put(remote ? syncItem : { ...syncItem, updated_time: current.updated_time, remote_deleted: 1 });
+    await db.sync_items.put(
+      remote ? syncItem : { ...syncItem, updated_time: current.updated_time, remote_deleted: 1 }
+    );
     return copy;
   });
 }
@@ -149,7 +185,13 @@ export async function trashSyncedNotes(db: FolioDatabase, ids: string[]): Promis
         await db.notes.put(trashed);
         changes.log(note.id, ItemType.Note, 'updated');
       }
-      await db.sync_items.put({ item_id: note.id, item_type: ItemType.Note, updated_time: trashed.updated_time, fingerprint: '', remote_deleted: 1 });
+      await db.sync_items.put({
+        item_id: note.id,
+        item_type: ItemType.Note,
+        updated_time: trashed.updated_time,
+        fingerprint: '',
+        remote_deleted: 1
+      });
     }
   });
 }
@@ -159,7 +201,11 @@ export async function trashSyncedNotes(db: FolioDatabase, ids: string[]): Promis
  * conflicts, as Joplin makes them, so they are kept and shown under Conflicts; the notebook and
  * its sub-notebooks go to the trash. Returns the ids of the notes marked.
  */
-export async function trashSyncedNotebook(db: FolioDatabase, id: string, keptNoteIds: string[]): Promise<string[]> {
+export async function trashSyncedNotebook(
+  db: FolioDatabase,
+  id: string,
+  keptNoteIds: string[]
+): Promise<string[]> {
   return writeTransaction(db, ['notes', 'folders', 'sync_items'], SYNC, async (changes) => {
     const folder = await db.folders.get(id);
     if (folder && !folder.deleted_time) {
@@ -173,7 +219,13 @@ export async function trashSyncedNotebook(db: FolioDatabase, id: string, keptNot
       changes.log(note.id, ItemType.Note, 'updated');
       marked.push(note.id);
     }
-    await db.sync_items.put({ item_id: id, item_type: ItemType.Folder, updated_time: folder?.updated_time ?? 0, fingerprint: '', remote_deleted: 1 });
+    await db.sync_items.put({
+      item_id: id,
+      item_type: ItemType.Folder,
+      updated_time: folder?.updated_time ?? 0,
+      fingerprint: '',
+      remote_deleted: 1
+    });
     return marked;
   });
 }
@@ -182,7 +234,10 @@ export async function trashSyncedNotebook(db: FolioDatabase, id: string, keptNot
  * The target deleted items that carry no text of their own (tags, note-tag links, attachments no
  * note links to any more): they are deleted here too, with their sync records.
  */
-export async function deleteSyncedItems(db: FolioDatabase, items: { id: string; type: number }[]): Promise<void> {
+export async function deleteSyncedItems(
+  db: FolioDatabase,
+  items: { id: string; type: number }[]
+): Promise<void> {
   if (!items.length) return;
   await writeTransaction(db, [...ALL_TABLES], SYNC, async (changes) => {
     for (const { id, type } of items) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { addTagsToNote, createNote, ensureDefaultNotebook, getNoteTags, listTags, listTagsInUse, removeTagsFromNote, trashNote } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  ensureDefaultNotebook,
+  getNoteTags,
+  listTags,
+  listTagsInUse,
+  removeTagsFromNote,
+  trashNote
+} from '$lib/db';
 
 describe('tags', () => {
   it('creates missing tags and matches existing ones case-insensitively', async () => {

@@ -45,7 +45,12 @@ async function requireNote(db: FolioDatabase, noteId: string) {
  * Adds tags to a note by title, creating the tags that do not exist yet. Returns the titles
  * actually added (a tag the note already has is not added twice).
  */
-export async function addTagsToNote(db: FolioDatabase, noteId: string, titles: string[], options: WriteOptions = {}): Promise<{ added: string[] }> {
+export async function addTagsToNote(
+  db: FolioDatabase,
+  noteId: string,
+  titles: string[],
+  options: WriteOptions = {}
+): Promise<{ added: string[] }> {
   const wanted = uniqueTitles(titles);
   return writeTransaction(db, ['notes', 'tags', 'note_tags'], options, async (changes) => {
     await requireNote(db, noteId);
@@ -54,14 +59,30 @@ export async function addTagsToNote(db: FolioDatabase, noteId: string, titles: s
       let tag = await findTagByTitle(db, title);
       if (!tag) {
         const t = changes.now;
-        tag = { id: newId(), title, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, parent_id: '' };
+        tag = {
+          id: newId(),
+          title,
+          created_time: t,
+          updated_time: t,
+          user_created_time: t,
+          user_updated_time: t,
+          parent_id: ''
+        };
         await db.tags.add(tag);
         changes.log(tag.id, ItemType.Tag, 'created');
       }
       const exists = await db.note_tags.where('[note_id+tag_id]').equals([noteId, tag.id]).count();
       if (exists) continue;
       const t = changes.now;
-      const link = { id: newId(), note_id: noteId, tag_id: tag.id, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t };
+      const link = {
+        id: newId(),
+        note_id: noteId,
+        tag_id: tag.id,
+        created_time: t,
+        updated_time: t,
+        user_created_time: t,
+        user_updated_time: t
+      };
       await db.note_tags.add(link);
       changes.log(link.id, ItemType.NoteTag, 'created');
       added.push(tag.title);
@@ -72,7 +93,12 @@ export async function addTagsToNote(db: FolioDatabase, noteId: string, titles: s
 }
 
 /** Removes tags from a note by title (ignoring case). Returns the titles actually removed. */
-export async function removeTagsFromNote(db: FolioDatabase, noteId: string, titles: string[], options: WriteOptions = {}): Promise<{ removed: string[] }> {
+export async function removeTagsFromNote(
+  db: FolioDatabase,
+  noteId: string,
+  titles: string[],
+  options: WriteOptions = {}
+): Promise<{ removed: string[] }> {
   const wanted = uniqueTitles(titles);
   return writeTransaction(db, ['notes', 'tags', 'note_tags'], options, async (changes) => {
     await requireNote(db, noteId);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { addTagsToNote, createNote, createNotebook, emptyTrash, listTrash, trashNote, trashNotebook, updateNote, readChangesSince } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  emptyTrash,
+  listTrash,
+  trashNote,
+  trashNotebook,
+  updateNote,
+  readChangesSince
+} from '$lib/db';
 
 describe('trash', () => {
   it('lists trashed notes and notebooks', async () => {
@@ -28,6 +38,8 @@ describe('trash', () => {
     expect(await db.notes.get(keep.id)).toBeDefined();
     expect(await db.note_tags.count()).toBe(0);
     expect(await db.revisions.count()).toBe(0);
-    expect((await readChangesSince(db, 0)).some((c) => c.item_id === n.id && c.kind === 'deleted')).toBe(true);
+    expect((await readChangesSince(db, 0)).some((c) => c.item_id === n.id && c.kind === 'deleted')).toBe(
+      true
+    );
   });
 });

@@ -16,7 +16,10 @@ export async function listTrash(db: FolioDatabase): Promise<{ notes: Note[]; not
  * Deletes for good everything in the trash: notes (with their tag links and history) and
  * notebooks. Returns how many of each went.
  */
-export async function emptyTrash(db: FolioDatabase, options: WriteOptions = {}): Promise<{ notes: number; notebooks: number }> {
+export async function emptyTrash(
+  db: FolioDatabase,
+  options: WriteOptions = {}
+): Promise<{ notes: number; notebooks: number }> {
   return writeTransaction(db, ['notes', 'folders', 'note_tags', 'revisions'], options, async (changes) => {
     const noteIds = (await db.notes.where('deleted_time').above(0).primaryKeys()) as string[];
     const folderIds = (await db.folders.where('deleted_time').above(0).primaryKeys()) as string[];

@@ -3,7 +3,15 @@
  * a write and its log entry land together or not at all. Storage failures become AppErrors a user
  * can read (storage full, storage unavailable).
  */
-import { AppError, isQuotaError, writerOf, type Change, type ChangeSource, type ItemType, type Writer } from '$lib/core';
+import {
+  AppError,
+  isQuotaError,
+  writerOf,
+  type Change,
+  type ChangeSource,
+  type ItemType,
+  type Writer
+} from '$lib/core';
 import type { FolioDatabase } from './database';
 
 /** Who is writing, and (for revisions) why. */
@@ -35,7 +43,17 @@ export interface ChangeLog {
   log(itemId: string, itemType: ItemType, kind: Change['kind'], text?: boolean): void;
 }
 
-type TableName = 'notes' | 'folders' | 'tags' | 'note_tags' | 'resources' | 'blobs' | 'revisions' | 'settings' | 'conflicts' | 'sync_items';
+type TableName =
+  | 'notes'
+  | 'folders'
+  | 'tags'
+  | 'note_tags'
+  | 'resources'
+  | 'blobs'
+  | 'revisions'
+  | 'settings'
+  | 'conflicts'
+  | 'sync_items';
 
 /** Runs `body` in one read-write transaction over `tables` (and the change log). */
 export async function writeTransaction<T>(
@@ -56,7 +74,8 @@ export async function writeTransaction<T>(
         source,
         writer,
         options,
-        log: (item_id, item_type, kind, text) => pending.push({ item_id, item_type, kind, ...writer, ...(text ? { text: 1 } : {}), time: now })
+        log: (item_id, item_type, kind, text) =>
+          pending.push({ item_id, item_type, kind, ...writer, ...(text ? { text: 1 } : {}), time: now })
       });
       if (pending.length) await db.changes.bulkAdd(pending);
       return result;
@@ -70,11 +89,27 @@ export async function writeTransaction<T>(
 export function toStorageError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (isQuotaError(error)) {
-    return new AppError('storage_full', 'The browser has no storage space left for Folio. Free some space; your edit is kept and will be saved again.', { cause: error });
+    return new AppError(
+      'storage_full',
+      'The browser has no storage space left for Folio. Free some space; your edit is kept and will be saved again.',
+      { cause: error }
+    );
   }
   const name = (error as { name?: string })?.name ?? '';
-  if (['DatabaseClosedError', 'OpenFailedError', 'MissingAPIError', 'InvalidStateError', 'UnknownError'].includes(name)) {
-    return new AppError('storage_unavailable', `The browser's storage is not available (${name}). Your edit is kept in memory and will be saved when it is.`, { cause: error });
+  if (
+    [
+      'DatabaseClosedError',
+      'OpenFailedError',
+      'MissingAPIError',
+      'InvalidStateError',
+      'UnknownError'
+    ].includes(name)
+  ) {
+    return new AppError(
+      'storage_unavailable',
+      `The browser's storage is not available (${name}). Your edit is kept in memory and will be saved when it is.`,
+      { cause: error }
+    );
   }
   return error;
 }

@@ -31,7 +31,9 @@ describe('attachments', () => {
     const files = [new File(['x'], 'photo.png', { type: 'image/png' }), new File(['y'], 'report.pdf')];
     expect(pasteFiles(editor, files)).toBe(true);
     expect(onFiles).toHaveBeenCalledWith(files);
-    await vi.waitFor(() => expect(editor!.getMarkdown()).toBe(`See: ![photo.png](:/${IMG}) [report.pdf](:/${PDF})\n`));
+    await vi.waitFor(() =>
+      expect(editor!.getMarkdown()).toBe(`See: ![photo.png](:/${IMG}) [report.pdf](:/${PDF})\n`)
+    );
   });
 
   it('puts the links where the files went even after more typing before them', async () => {
@@ -48,7 +50,11 @@ describe('attachments', () => {
   it('reports a failure to store files and inserts nothing', async () => {
     const onError = vi.fn();
     const failure = new Error('quota');
-    editor = createEditor(document.createElement('div'), { markdown: 'x\n', onFiles: async () => Promise.reject(failure), onError });
+    editor = createEditor(document.createElement('div'), {
+      markdown: 'x\n',
+      onFiles: async () => Promise.reject(failure),
+      onError
+    });
     pasteFiles(editor, [new File(['x'], 'a.png')]);
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
     expect(editor.getMarkdown()).toBe('x\n');

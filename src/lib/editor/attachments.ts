@@ -38,7 +38,12 @@ export function insertAttachments(state: EditorState, pos: number, stored: Store
   const tr = state.tr;
   if ($pos.parent.inlineContent) {
     // Keep the link a word of its own: "see:" + file gives "see: ![file](:/id)".
-    const before = $pos.parent.textBetween(Math.max(0, $pos.parentOffset - 1), $pos.parentOffset, '', '\ufffc');
+    const before = $pos.parent.textBetween(
+      Math.max(0, $pos.parentOffset - 1),
+      $pos.parentOffset,
+      '',
+      '\ufffc'
+    );
     tr.insert(pos, before && /\S/.test(before) ? [schema.text(' '), ...nodes] : nodes);
   } else {
     tr.insert(pos, schema.nodes.paragraph.create(null, nodes));
@@ -58,8 +63,7 @@ type Pending = Set<{ pos: number }>;
 function store(view: EditorView, hooks: AttachmentHooks, files: File[], pos: number, pending: Pending): void {
   const marker = { pos };
   pending.add(marker);
-  hooks
-    .onFiles!(files)
+  hooks.onFiles!(files)
     .then((stored) => {
       const tr = insertAttachments(view.state, marker.pos, stored);
       if (tr) view.dispatch(tr);
@@ -111,7 +115,10 @@ export function attachmentsPlugin(hooks: AttachmentHooks): Plugin {
       handleDrop(view, event, _slice, moved) {
         const files = filesOf((event as DragEvent).dataTransfer);
         if (!onFiles || moved || !files.length) return false;
-        const at = view.posAtCoords({ left: (event as DragEvent).clientX, top: (event as DragEvent).clientY });
+        const at = view.posAtCoords({
+          left: (event as DragEvent).clientX,
+          top: (event as DragEvent).clientY
+        });
         store(view, hooks, files, at ? at.pos : view.state.selection.from, pending);
         return true;
       }

@@ -41,11 +41,17 @@ function normalised(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
 }
 
-function originalTexts(source: BlockSource, prev: PMNode | null, ctx: FreshContext, key: string): string[] | null {
+function originalTexts(
+  source: BlockSource,
+  prev: PMNode | null,
+  ctx: FreshContext,
+  key: string
+): string[] | null {
   const known = originals.get(source);
   if (known && known.key === key) return known.texts;
   const doc = parseStructure(source.text, ctx.references);
-  const texts = doc.childCount === 1 ? ESCAPE_MODES.map((mode) => writeBlockIn(doc.firstChild!, prev, ctx, mode)) : null;
+  const texts =
+    doc.childCount === 1 ? ESCAPE_MODES.map((mode) => writeBlockIn(doc.firstChild!, prev, ctx, mode)) : null;
   originals.set(source, { key, texts });
   return texts;
 }
@@ -60,7 +66,13 @@ function readsAs(markdown: string, node: PMNode, references: Definitions): boole
  * The source merged with the edit: the original and the edited node are written in the same
  * escape mode (each mode in turn), so the escaping a mode adds is no change of the edit's.
  */
-function merged(node: PMNode, source: BlockSource, bases: string[], prev: PMNode | null, ctx: FreshContext): string | null {
+function merged(
+  node: PMNode,
+  source: BlockSource,
+  bases: string[],
+  prev: PMNode | null,
+  ctx: FreshContext
+): string | null {
   // Writing links inline means a definition went: the source's `[text][label]` may not stay.
   const references = ctx.inlineLinks ? {} : ctx.references;
   const ours = normalised(source.text);

@@ -14,7 +14,10 @@ function decorations(doc: PMNode): DecorationSet {
   doc.descendants((node, pos) => {
     if (node.type.name !== 'blockquote') return node.isBlock && !node.isTextblock;
     const type = CALLOUT.exec(node.firstChild?.textContent ?? '')?.[1];
-    if (type) found.push(Decoration.node(pos, pos + node.nodeSize, { class: 'callout', 'data-callout': type.toLowerCase() }));
+    if (type)
+      found.push(
+        Decoration.node(pos, pos + node.nodeSize, { class: 'callout', 'data-callout': type.toLowerCase() })
+      );
     return true;
   });
   return DecorationSet.create(doc, found);

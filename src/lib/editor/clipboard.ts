@@ -25,7 +25,8 @@ export function parseClipboardText(text: string, $context: ResolvedPos, plain: b
 export function serializeClipboardSlice(slice: Slice): string {
   let content = slice.content;
   const first = content.firstChild;
-  if (first && (first.isInline || first.isText)) content = Fragment.from(schema.nodes.paragraph.create(null, content));
+  if (first && (first.isInline || first.isText))
+    content = Fragment.from(schema.nodes.paragraph.create(null, content));
   let doc: PMNode | null = null;
   try {
     doc = schema.topNodeType.create(null, content);
@@ -34,7 +35,9 @@ export function serializeClipboardSlice(slice: Slice): string {
     // Content that is not a valid doc on its own (say, bare table rows): fall back to its text.
     return slice.content.textBetween(0, slice.content.size, '\n\n');
   }
-  return serializeMarkdown(doc).replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
+  return serializeMarkdown(doc)
+    .replace(/^(?:[ \t]*\r?\n)+/, '')
+    .replace(/\s+$/, '');
 }
 
 /** The selected part of the note as Markdown (empty for an empty selection). */

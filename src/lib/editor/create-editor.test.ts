@@ -25,7 +25,9 @@ afterEach(() => {
 function type(view: EditorView, text: string): void {
   for (const ch of text) {
     const { from, to } = view.state.selection;
-    const handled = view.someProp('handleTextInput', (f) => f(view, from, to, ch, () => view.state.tr.insertText(ch, from, to)));
+    const handled = view.someProp('handleTextInput', (f) =>
+      f(view, from, to, ch, () => view.state.tr.insertText(ch, from, to))
+    );
     if (!handled) view.dispatch(view.state.tr.insertText(ch, from, to));
   }
 }
@@ -116,7 +118,9 @@ describe('createEditor', () => {
   it('shows a :/id image through resolveResourceUrl', async () => {
     const resolveResourceUrl = vi.fn(async () => 'blob:folio/1');
     const ed = mount({ markdown: `![cat](:/${ID})\n`, resolveResourceUrl });
-    await vi.waitFor(() => expect(ed.view.dom.querySelector('img[data-resource-id]')!.getAttribute('src')).toBe('blob:folio/1'));
+    await vi.waitFor(() =>
+      expect(ed.view.dom.querySelector('img[data-resource-id]')!.getAttribute('src')).toBe('blob:folio/1')
+    );
     expect(resolveResourceUrl).toHaveBeenCalledWith(ID);
   });
 
@@ -149,7 +153,9 @@ describe('createEditor', () => {
     const onOpenLink = vi.fn();
     const ed = mount({ markdown: 'see [[Other note]]\n', onOpenLink });
     const node = ed.view.state.doc.nodeAt(5)!;
-    const handled = ed.view.someProp('handleClickOn', (f) => f(ed.view, 5, node, 5, new MouseEvent('click'), true));
+    const handled = ed.view.someProp('handleClickOn', (f) =>
+      f(ed.view, 5, node, 5, new MouseEvent('click'), true)
+    );
     expect(handled).toBe(true);
     expect(onOpenLink).toHaveBeenCalledWith('[[Other note]]');
   });

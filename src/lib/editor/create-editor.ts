@@ -209,7 +209,8 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
     },
     dispatchTransaction(tr: Transaction) {
       view.updateState(view.state.apply(tr));
-      if (tr.docChanged) for (const snapshot of snapshots) for (const map of tr.mapping.maps) snapshot.mapping.appendMap(map);
+      if (tr.docChanged)
+        for (const snapshot of snapshots) for (const map of tr.mapping.maps) snapshot.mapping.appendMap(map);
       if (tr.docChanged && !tr.getMeta(EXTERNAL)) options.onChange?.(getMarkdown());
       options.onUpdate?.(view.state);
     }

@@ -17,7 +17,9 @@ function typeAtEnd(md: string, index: number, text = 'x'): string {
 
 describe('typing in a block keeps what the user did not change', () => {
   it('keeps the lines of a hard-wrapped paragraph', () => {
-    expect(typeAtEnd('First line\nsecond line\nthird line.\n', 0)).toBe('First line\nsecond line\nthird line.x\n');
+    expect(typeAtEnd('First line\nsecond line\nthird line.\n', 0)).toBe(
+      'First line\nsecond line\nthird line.x\n'
+    );
   });
 
   it('keeps two-space hard breaks', () => {
@@ -62,7 +64,9 @@ describe('typing in a block keeps what the user did not change', () => {
   });
 
   it('keeps wiki links and highlights unescaped next to the edit', () => {
-    expect(typeAtEnd('see [[Other note]] and ==hi== \\*x\\*\n', 0)).toBe('see [[Other note]] and ==hi== \\*x\\*x\n');
+    expect(typeAtEnd('see [[Other note]] and ==hi== \\*x\\*\n', 0)).toBe(
+      'see [[Other note]] and ==hi== \\*x\\*x\n'
+    );
   });
 
   it('keeps a byte order mark and reads the heading after it', () => {

@@ -98,7 +98,16 @@ function commonSuffix(a: string, b: string, limit: number): number {
 }
 
 function measure(texts: string[]): Figures {
-  const f: Figures = { files: 0, notRoundTripping: 0, filesOnlyBlock: 0, edits: 0, editsExact: 0, roundTrips: 0, roundTripsExact: 0, failures: [] };
+  const f: Figures = {
+    files: 0,
+    notRoundTripping: 0,
+    filesOnlyBlock: 0,
+    edits: 0,
+    editsExact: 0,
+    roundTrips: 0,
+    roundTripsExact: 0,
+    failures: []
+  };
   texts.forEach((md, fileIndex) => {
     const doc = parseMarkdown(md);
     const { markdown, spans } = serializeWithMap(doc);
@@ -122,12 +131,21 @@ function measure(texts: string[]): Figures {
         const tail = md.slice(span.to);
         const inBlock = out.startsWith(head) && out.endsWith(tail) && out.length >= head.length + tail.length;
         const prefix = commonPrefix(md, out);
-        const exact = out.length === md.length + 1 && prefix + commonSuffix(md, out, md.length - prefix) === md.length;
+        const exact =
+          out.length === md.length + 1 && prefix + commonSuffix(md, out, md.length - prefix) === md.length;
         if (exact) f.editsExact++;
-        else if (process.env.FIDELITY_SHOW_INEXACT && f.edits - f.editsExact < 40) console.log('inexact', JSON.stringify(md.slice(Math.max(0, prefix - 30), prefix + 50)), '→', JSON.stringify(out.slice(Math.max(0, prefix - 30), prefix + 50)));
+        else if (process.env.FIDELITY_SHOW_INEXACT && f.edits - f.editsExact < 40)
+          console.log(
+            'inexact',
+            JSON.stringify(md.slice(Math.max(0, prefix - 30), prefix + 50)),
+            '→',
+            JSON.stringify(out.slice(Math.max(0, prefix - 30), prefix + 50))
+          );
         if (!inBlock) {
           onlyBlock = false;
-          f.failures.push(`file #${fileIndex} block ${index} (${block.type.name}) at ${pos}: ${JSON.stringify(md.slice(span.textFrom, span.to).slice(0, 160))}\n  → ${JSON.stringify(out.slice(Math.max(0, prefix - 40), prefix + 120))}`);
+          f.failures.push(
+            `file #${fileIndex} block ${index} (${block.type.name}) at ${pos}: ${JSON.stringify(md.slice(span.textFrom, span.to).slice(0, 160))}\n  → ${JSON.stringify(out.slice(Math.max(0, prefix - 40), prefix + 120))}`
+          );
         }
         const back = after.apply(after.tr.delete(pos, pos + TYPED.length));
         f.roundTrips++;
@@ -158,7 +176,9 @@ const systemDocs = corpus('/usr/share/doc', /\.md(\.gz)?$/i);
 const nodeModulesFound: string[] = [];
 findMarkdown('node_modules', nodeModulesFound);
 const nodeModules = nodeModulesFound.slice(0, NODE_MODULES_MAX_FILES).map(readText);
-const commonmark = (createRequire(import.meta.url)('commonmark-spec') as { tests: { markdown: string }[] }).tests.map((t) => t.markdown);
+const commonmark = (
+  createRequire(import.meta.url)('commonmark-spec') as { tests: { markdown: string }[] }
+).tests.map((t) => t.markdown);
 
 describe('editing fidelity: typing in one block', () => {
   const results = {
@@ -169,7 +189,10 @@ describe('editing fidelity: typing in one block', () => {
   };
   for (const [name, figures] of Object.entries(results)) {
     console.log(`editing fidelity, ${report(name, figures)}`);
-    if (figures.failures.length) console.log(`${name}, edits that changed more than their block:\n${figures.failures.slice(0, 20).join('\n')}`);
+    if (figures.failures.length)
+      console.log(
+        `${name}, edits that changed more than their block:\n${figures.failures.slice(0, 20).join('\n')}`
+      );
   }
 
   it('finds the corpus it measures', () => {

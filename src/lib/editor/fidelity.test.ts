@@ -16,7 +16,14 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Fragment, type Node as PMNode } from 'prosemirror-model';
-import { parseMarkdown, parseStructure, serializeBlock, serializeMarkdown, stripSources, type BlockSource } from './index';
+import {
+  parseMarkdown,
+  parseStructure,
+  serializeBlock,
+  serializeMarkdown,
+  stripSources,
+  type BlockSource
+} from './index';
 
 const REAL_WORLD_MAX_FILES = 300;
 const MAX_FILE_BYTES = 200_000;
@@ -61,8 +68,14 @@ function serializeAllFresh(doc: PMNode): string {
   const blocks: PMNode[] = [];
   doc.forEach((node) => {
     const source = node.attrs.source as BlockSource | null;
-    const spoiled = source && { ...source, hash: `edited:${source.hash}`, prevHash: `edited:${source.prevHash}` };
-    blocks.push(spoiled ? node.type.create({ ...node.attrs, source: spoiled }, node.content, node.marks) : node);
+    const spoiled = source && {
+      ...source,
+      hash: `edited:${source.hash}`,
+      prevHash: `edited:${source.prevHash}`
+    };
+    blocks.push(
+      spoiled ? node.type.create({ ...node.attrs, source: spoiled }, node.content, node.marks) : node
+    );
   });
   return serializeMarkdown(doc.copy(Fragment.from(blocks)));
 }
@@ -129,7 +142,11 @@ function blockStyle(texts: string[]): string {
       const source = (node.attrs.source as { text: string } | null)?.text;
       if (source === undefined) return;
       total++;
-      if (serializeBlock(node, null, { references: doc.attrs.references }) === source.replace(/\r\n?/g, '\n').replace(/\n$/, '')) same++;
+      if (
+        serializeBlock(node, null, { references: doc.attrs.references }) ===
+        source.replace(/\r\n?/g, '\n').replace(/\n$/, '')
+      )
+        same++;
     });
   }
   return `${pct(same, total)} of ${total} blocks byte-identical`;

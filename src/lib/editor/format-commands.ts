@@ -36,7 +36,10 @@ export function headingLevel(state: EditorState): number {
 export const cycleHeading: Command = (state, dispatch) => {
   const level = headingLevel(state);
   if (level >= 3) return setBlockType(schema.nodes.paragraph)(state, dispatch);
-  return setBlockType(schema.nodes.heading, { level: level + 1, markup: '#'.repeat(level + 1) })(state, dispatch);
+  return setBlockType(schema.nodes.heading, { level: level + 1, markup: '#'.repeat(level + 1) })(
+    state,
+    dispatch
+  );
 };
 
 /** Bulleted list: wraps the selected blocks in a list, or takes them out of the one they are in. */
@@ -52,7 +55,9 @@ export const toggleBulletList: Command = (state, dispatch) => {
 export const toggleTaskList: Command = (state, dispatch) => {
   const item = ancestor(state, schema.nodes.list_item);
   if (item) {
-    dispatch?.(state.tr.setNodeAttribute(item.pos, 'checked', item.node.attrs.checked === null ? false : null));
+    dispatch?.(
+      state.tr.setNodeAttribute(item.pos, 'checked', item.node.attrs.checked === null ? false : null)
+    );
     return true;
   }
   return wrapInList(schema.nodes.bullet_list)(state, (tr) => {
@@ -74,8 +79,14 @@ export function insertTable(columns = 2, header: string[] = []): Command {
     if (isInTable(state) || !state.selection.$from.parent.isTextblock) return false;
     if (!dispatch) return true;
     const cell = (type: NodeType, text?: string) => type.create(null, text ? schema.text(text) : null);
-    const head = schema.nodes.table_row.create(null, Array.from({ length: columns }, (_, i) => cell(schema.nodes.table_header, header[i])));
-    const body = schema.nodes.table_row.create(null, Array.from({ length: columns }, () => cell(schema.nodes.table_cell)));
+    const head = schema.nodes.table_row.create(
+      null,
+      Array.from({ length: columns }, (_, i) => cell(schema.nodes.table_header, header[i]))
+    );
+    const body = schema.nodes.table_row.create(
+      null,
+      Array.from({ length: columns }, () => cell(schema.nodes.table_cell))
+    );
     const table = schema.nodes.table.create(null, [head, body]);
     const { $from } = state.selection;
     const tr = state.tr;
@@ -96,19 +107,24 @@ export const toggleCode: Command = (state, dispatch) => {
   if (empty && $from.parent.type === schema.nodes.paragraph && $from.parent.content.size === 0) {
     return setBlockType(schema.nodes.code_block, { params: '', fence: '```' })(state, dispatch);
   }
-  if ($from.parent.type === schema.nodes.code_block) return setBlockType(schema.nodes.paragraph)(state, dispatch);
+  if ($from.parent.type === schema.nodes.code_block)
+    return setBlockType(schema.nodes.paragraph)(state, dispatch);
   return toggleMark(schema.marks.code)(state, dispatch);
 };
 
 /** Quote: wraps the selected blocks in a quote, or lifts them out of one. */
 export const toggleQuote: Command = (state, dispatch) =>
-  ancestor(state, schema.nodes.blockquote) ? lift(state, dispatch) : wrapIn(schema.nodes.blockquote)(state, dispatch);
+  ancestor(state, schema.nodes.blockquote)
+    ? lift(state, dispatch)
+    : wrapIn(schema.nodes.blockquote)(state, dispatch);
 
 /** The link around the cursor or selection: its href and range, or null. */
 export function linkAtSelection(state: EditorState): { href: string; from: number; to: number } | null {
   const { $from, from, to } = state.selection;
   const type = schema.marks.link;
-  const mark = type.isInSet($from.marks()) ?? (from < to ? state.doc.nodeAt(from)?.marks.find((m) => m.type === type) : undefined);
+  const mark =
+    type.isInSet($from.marks()) ??
+    (from < to ? state.doc.nodeAt(from)?.marks.find((m) => m.type === type) : undefined);
   if (!mark) return null;
   // Grow the range over the text nodes carrying this very link.
   const parent = $from.parent;
@@ -145,7 +161,10 @@ export function setLink(href: string, text?: string): Command {
     const mark = type.create({ href: href.trim() });
     if (empty && !existing) {
       const label = text?.trim() || href.trim();
-      tr.insert(from, schema.text(label, [...state.selection.$from.marks().filter((m) => m.type !== type), mark]));
+      tr.insert(
+        from,
+        schema.text(label, [...state.selection.$from.marks().filter((m) => m.type !== type), mark])
+      );
       tr.setSelection(TextSelection.create(tr.doc, from + label.length)).removeStoredMark(type);
     } else {
       tr.removeMark(range.from, range.to, type).addMark(range.from, range.to, mark);

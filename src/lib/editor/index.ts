@@ -18,39 +18,33 @@ export {
   serializeMarkdown,
   serializeBlock,
   serializeWithMap,
-  
-  
-  type BlockSource,
-  
+  type BlockSource
 } from './markdown';
-export { createEditor,  type FolioEditor } from './create-editor';
-;
-export {   exactMarkdownChange,  } from './stored-change';
-export { selectionMarkdown,   } from './clipboard';
-;
-;
-;
-;
-;
+export { createEditor, type FolioEditor } from './create-editor';
+export { exactMarkdownChange } from './stored-change';
+export { selectionMarkdown } from './clipboard';
 export {
   reviewPlugin,
-  
   pendingProposals,
   acceptEdits,
   rejectEdits,
   trackRange,
   untrackRange,
   ACCEPTED_EDIT_META,
-  
   resolveConflict,
-  
   proposeEdit,
   overlapping,
   type ConflictChoice,
-  type Proposal,
-  
+  type Proposal
 } from './review';
-export { runSessionTool, showDraft, clearDrafts, cursorOffset, toolError,  type SessionToolResult } from './session-tools';
+export {
+  runSessionTool,
+  showDraft,
+  clearDrafts,
+  cursorOffset,
+  toolError,
+  type SessionToolResult
+} from './session-tools';
 export {
   isMarkActive,
   headingLevel,
@@ -59,11 +53,10 @@ export {
   toggleTaskList,
   insertTable,
   toggleCode,
-  
   linkAtSelection,
   setLink,
   tableCommands
 } from './format-commands';
 export { attachFiles } from './attachments';
-export { pickNoteLink,  type LinkQuery,  } from './note-link-picker';
+export { pickNoteLink, type LinkQuery } from './note-link-picker';
 export { textStats, type TextStats } from './text-stats';

@@ -9,12 +9,7 @@
  * In a list, typing the list's own marker at the start of an item (as one does line by line:
  * Enter, then `- `) is taken as the item it already is: the list does not nest.
  */
-import {
-  InputRule,
-  inputRules,
-  textblockTypeInputRule,
-  wrappingInputRule
-} from 'prosemirror-inputrules';
+import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from 'prosemirror-inputrules';
 import type { MarkType, NodeType } from 'prosemirror-model';
 import type { EditorState, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
@@ -24,35 +19,55 @@ import { markdownSchema as schema } from './schema';
  * mark to the text between, keeping the delimiter the user typed as the mark's markup.
  */
 function markRule(pattern: RegExp, type: MarkType, markup?: string): InputRule {
-  return new InputRule(pattern, (state, match, start, end) => {
-    const [, lead, text] = match;
-    const from = start + lead.length;
-    if (!text || from >= end) return null;
-    const mark = type.create(markup ? { markup } : null);
-    return state.tr.replaceWith(from, end, state.schema.text(text, [...state.doc.resolve(from).marks(), mark])).removeStoredMark(type);
-  }, { inCodeMark: false });
+  return new InputRule(
+    pattern,
+    (state, match, start, end) => {
+      const [, lead, text] = match;
+      const from = start + lead.length;
+      if (!text || from >= end) return null;
+      const mark = type.create(markup ? { markup } : null);
+      return state.tr
+        .replaceWith(from, end, state.schema.text(text, [...state.doc.resolve(from).marks(), mark]))
+        .removeStoredMark(type);
+    },
+    { inCodeMark: false }
+  );
 }
 
 /** `[text](url "title")` typed: the text becomes a link. */
-const linkRule = new InputRule(/(?:^|[^!\\[])\[([^[\]]+)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
-  const [whole, text, href, title] = match;
-  const from = start + whole.indexOf('[');
-  const marks = state.doc.resolve(from).marks();
-  const link = schema.marks.link.create({ href, title: title ?? null });
-  return state.tr.replaceWith(from, end, schema.text(text, [...marks, link])).removeStoredMark(schema.marks.link);
-}, { inCodeMark: false });
+const linkRule = new InputRule(
+  /(?:^|[^!\\[])\[([^[\]]+)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/,
+  (state, match, start, end) => {
+    const [whole, text, href, title] = match;
+    const from = start + whole.indexOf('[');
+    const marks = state.doc.resolve(from).marks();
+    const link = schema.marks.link.create({ href, title: title ?? null });
+    return state.tr
+      .replaceWith(from, end, schema.text(text, [...marks, link]))
+      .removeStoredMark(schema.marks.link);
+  },
+  { inCodeMark: false }
+);
 
 /** `![alt](src "title")` typed: an image. */
-const imageRule = new InputRule(/!\[([^[\]]*)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/, (state, match, start, end) => {
-  const [, alt, src, title] = match;
-  return state.tr.replaceWith(start, end, schema.nodes.image.create({ src, alt, title: title ?? null }));
-}, { inCodeMark: false });
+const imageRule = new InputRule(
+  /!\[([^[\]]*)\]\(([^()\s]+)(?:\s+"([^"]*)")?\)$/,
+  (state, match, start, end) => {
+    const [, alt, src, title] = match;
+    return state.tr.replaceWith(start, end, schema.nodes.image.create({ src, alt, title: title ?? null }));
+  },
+  { inCodeMark: false }
+);
 
 /** `$tex$` typed (not `$ 5 and $`): inline math. */
-const mathRule = new InputRule(/(^|[^$\\])\$([^$\s](?:[^$]*[^$\s])?)\$$/, (state, match, start, end) => {
-  const from = start + match[1].length;
-  return state.tr.replaceWith(from, end, schema.nodes.math_inline.create({ tex: match[2] }));
-}, { inCodeMark: false });
+const mathRule = new InputRule(
+  /(^|[^$\\])\$([^$\s](?:[^$]*[^$\s])?)\$$/,
+  (state, match, start, end) => {
+    const from = start + match[1].length;
+    return state.tr.replaceWith(from, end, schema.nodes.math_inline.create({ tex: match[2] }));
+  },
+  { inCodeMark: false }
+);
 
 /** The list item a textblock at `$start` opens, when it is the item's first child. */
 function openingItem(state: EditorState, start: number): { list: NodeType } | null {
@@ -88,7 +103,10 @@ export function editorInputRules(): Plugin {
   return inputRules({
     rules: [
       sameListMarker,
-      textblockTypeInputRule(/^(#{1,6})\s$/, schema.nodes.heading, (match) => ({ level: match[1].length, markup: match[1] })),
+      textblockTypeInputRule(/^(#{1,6})\s$/, schema.nodes.heading, (match) => ({
+        level: match[1].length,
+        markup: match[1]
+      })),
       wrappingInputRule(/^\s*([-+*])\s$/, schema.nodes.bullet_list, (match) => ({ bullet: match[1] })),
       wrappingInputRule(
         /^(\d{1,9})([.)])\s$/,
@@ -97,7 +115,10 @@ export function editorInputRules(): Plugin {
         (match, node) => node.childCount + (node.attrs.order as number) === Number(match[1])
       ),
       wrappingInputRule(/^\s*>\s$/, schema.nodes.blockquote),
-      textblockTypeInputRule(/^```([^\s`]*)\s$/, schema.nodes.code_block, (match) => ({ params: match[1], fence: '```' })),
+      textblockTypeInputRule(/^```([^\s`]*)\s$/, schema.nodes.code_block, (match) => ({
+        params: match[1],
+        fence: '```'
+      })),
       taskRule,
       markRule(/(^|[^*])\*\*([^*\s](?:[^*]*[^*\s])?)\*\*$/, schema.marks.strong, '**'),
       markRule(/(^|[^_\w])__([^_\s](?:[^_]*[^_\s])?)__$/, schema.marks.strong, '__'),

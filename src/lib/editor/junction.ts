@@ -22,12 +22,7 @@ export function canAbsorb(prev: PMNode | null): boolean {
 const answers = new WeakMap<PMNode, { prev: PMNode; joined: string; apart: boolean }>();
 
 /** True when `prevText + separator + text` reads as two blocks, of the types of `prev` and `node`. */
-export function staysApart(
-  prev: PMNode,
-  node: PMNode,
-  joined: string,
-  references: Definitions
-): boolean {
+export function staysApart(prev: PMNode, node: PMNode, joined: string, references: Definitions): boolean {
   const known = answers.get(node);
   if (known && known.prev === prev && known.joined === joined) return known.apart;
   const doc = parseStructure(joined, references);

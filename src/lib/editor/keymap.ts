@@ -9,14 +9,7 @@
  *   Backspace at the start of a task removes its checkbox · Enter in a table cell goes to the
  *   cell below · Enter on "```lang" opens a code block · Enter on "| a | b |" makes a table
  */
-import {
-  baseKeymap,
-  chainCommands,
-  exitCode,
-  setBlockType,
-  toggleMark,
-  wrapIn
-} from 'prosemirror-commands';
+import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
@@ -43,7 +36,10 @@ const fenceOnEnter: Command = (state, dispatch) => {
   if (!match || $from.parentOffset !== $from.parent.content.size) return false;
   if (dispatch) {
     const tr = state.tr.delete($from.start(), $from.end());
-    tr.setBlockType($from.start(), $from.start(), schema.nodes.code_block, { params: match[1], fence: '```' });
+    tr.setBlockType($from.start(), $from.start(), schema.nodes.code_block, {
+      params: match[1],
+      fence: '```'
+    });
     dispatch(tr.scrollIntoView());
   }
   return true;

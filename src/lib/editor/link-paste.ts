@@ -17,7 +17,8 @@ export function linkPastePlugin(): Plugin {
         const text = data.getData('text/plain').trim();
         if (!ADDRESS.test(text)) return false;
         const { $from, $to } = view.state.selection;
-        if ($from.parent.type.spec.code || !$from.parent.inlineContent || !$from.sameParent($to)) return false;
+        if ($from.parent.type.spec.code || !$from.parent.inlineContent || !$from.sameParent($to))
+          return false;
         return setLink(text)(view.state, view.dispatch);
       }
     }

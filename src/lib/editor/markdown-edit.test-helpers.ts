@@ -38,12 +38,18 @@ export interface RandomEdits {
  * Expects `edit(md, from, to, insert)` to give `md` spliced as plain text, for `count` edits each
  * replacing up to `maxLength` characters at a random place with one of `pieces`.
  */
-export function expectRandomEdits(md: string, edit: (md: string, from: number, to: number, insert: string) => string, draw: RandomEdits): void {
+export function expectRandomEdits(
+  md: string,
+  edit: (md: string, from: number, to: number, insert: string) => string,
+  draw: RandomEdits
+): void {
   const next = seededRandom(draw.seed);
   for (let i = 0; i < draw.count; i++) {
     const a = Math.floor(next() * (md.length + 1));
     const b = Math.min(md.length, a + Math.floor(next() * draw.maxLength));
     const insert = draw.pieces[Math.floor(next() * draw.pieces.length)];
-    expect(edit(md, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(md.slice(0, a) + insert + md.slice(b));
+    expect(edit(md, a, b, insert), `edit ${a}..${b} ${JSON.stringify(insert)}`).toBe(
+      md.slice(0, a) + insert + md.slice(b)
+    );
   }
 }

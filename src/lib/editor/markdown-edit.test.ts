@@ -33,7 +33,9 @@ describe('applyMarkdownEdit', () => {
 
   it('inserts new blocks between two blocks', () => {
     const at = NOTE.indexOf('## Budget');
-    expect(edit(NOTE, at, at, '> New quote\n\n')).toBe(NOTE.slice(0, at) + '> New quote\n\n' + NOTE.slice(at));
+    expect(edit(NOTE, at, at, '> New quote\n\n')).toBe(
+      NOTE.slice(0, at) + '> New quote\n\n' + NOTE.slice(at)
+    );
   });
 
   it('appends at the end of the note', () => {

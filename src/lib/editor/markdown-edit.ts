@@ -40,7 +40,9 @@ function hashOf(node: PMNode | null): string {
 
 function relinked(node: PMNode, patch: Partial<BlockSource>): PMNode {
   const source = blockSource(node);
-  return source ? node.type.create({ ...node.attrs, source: { ...source, ...patch } }, node.content, node.marks) : node;
+  return source
+    ? node.type.create({ ...node.attrs, source: { ...source, ...patch } }, node.content, node.marks)
+    : node;
 }
 
 /** The parsed chunk's blocks, the first re-linked to the block before it. */
@@ -84,7 +86,8 @@ function chunkOf(doc: PMNode, markdown: string, spans: readonly BlockSpan[], edi
   };
   let chunk = build(touchedLast);
   // New text that no longer ends its line would run into the next block: take that block in too.
-  while (chunk.text && !/[\r\n]$/.test(chunk.text) && chunk.last + 1 < spans.length) chunk = build(chunk.last + 1);
+  while (chunk.text && !/[\r\n]$/.test(chunk.text) && chunk.last + 1 < spans.length)
+    chunk = build(chunk.last + 1);
   return chunk;
 }
 
@@ -115,13 +118,18 @@ function editChunk(tr: Transform, markdown: string, spans: readonly BlockSpan[],
   const nextPos = next ? tr.mapping.map(end) : null;
   if (next && nextPos !== null && blockSource(next)) {
     const before = blocks.length ? blocks[blocks.length - 1] : prev;
-    tr.setNodeAttribute(nextPos, 'source', { ...blockSource(next)!, prevHash: hashOf(before), prevType: before ? before.type.name : '' });
+    tr.setNodeAttribute(nextPos, 'source', {
+      ...blockSource(next)!,
+      prevHash: hashOf(before),
+      prevType: before ? before.type.name : ''
+    });
   }
   placeLeftover(tr, leftover, chunk, nextPos);
   const known = parsed.attrs.references as Definitions;
   if (Object.keys(known).length !== Object.keys(references).length) tr.setDocAttribute('references', known);
   const carriers = parsed.attrs.defCarriers as string[];
-  if (carriers.length) tr.setDocAttribute('defCarriers', [...(doc.attrs.defCarriers as string[]), ...carriers]);
+  if (carriers.length)
+    tr.setDocAttribute('defCarriers', [...(doc.attrs.defCarriers as string[]), ...carriers]);
 }
 
 /**

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
-import { cycleHeading, insertTable, setLink, tableCommands, toggleBulletList, toggleTaskList } from './format-commands';
+import {
+  cycleHeading,
+  insertTable,
+  setLink,
+  tableCommands,
+  toggleBulletList,
+  toggleTaskList
+} from './format-commands';
 import { pickNoteLink, type LinkQuery } from './note-link-picker';
 
 const ID = '0123456789abcdef0123456789abcdef';
@@ -32,7 +39,9 @@ function type(view: EditorView, text: string): void {
       continue;
     }
     const { from, to } = view.state.selection;
-    const handled = view.someProp('handleTextInput', (f) => f(view, from, to, ch, () => view.state.tr.insertText(ch, from, to)));
+    const handled = view.someProp('handleTextInput', (f) =>
+      f(view, from, to, ch, () => view.state.tr.insertText(ch, from, to))
+    );
     if (!handled) view.dispatch(view.state.tr.insertText(ch, from, to));
   }
 }
@@ -45,7 +54,9 @@ function typed(text: string, options: EditorOptions = {}): string {
 
 describe('typing Markdown', () => {
   it('makes [text](url) a link and saves it unescaped', () => {
-    expect(typed('See [the wiki](https://example.com/w) now')).toBe('See [the wiki](https://example.com/w) now\n');
+    expect(typed('See [the wiki](https://example.com/w) now')).toBe(
+      'See [the wiki](https://example.com/w) now\n'
+    );
   });
 
   it('makes ![alt](src) an image', () => {
@@ -64,7 +75,9 @@ describe('typing Markdown', () => {
   });
 
   it('makes a table of a typed | a | b | row and fills rows typed the same way', () => {
-    expect(typed('| Item | Cost |\n| Train | 42 |\n\nAfter')).toBe('| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\nAfter\n');
+    expect(typed('| Item | Cost |\n| Train | 42 |\n\nAfter')).toBe(
+      '| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\nAfter\n'
+    );
   });
 
   it('keeps a list flat when each line is typed with its marker', () => {
@@ -73,7 +86,9 @@ describe('typing Markdown', () => {
   });
 
   it('keeps a task list flat when each line is typed with its - [ ] marker', () => {
-    expect(typed('- [ ] passport\n- [ ] charger\n- [x] tickets')).toBe('- [ ] passport\n- [ ] charger\n- [x] tickets\n');
+    expect(typed('- [ ] passport\n- [ ] charger\n- [x] tickets')).toBe(
+      '- [ ] passport\n- [ ] charger\n- [x] tickets\n'
+    );
   });
 
   it('still nests a list with Tab', () => {
@@ -86,7 +101,10 @@ describe('typing Markdown', () => {
 
 describe('pasting an address', () => {
   function paste(view: EditorView, text: string): boolean {
-    const data = { getData: (kind: string) => (kind === 'text/plain' ? text : ''), files: [] } as unknown as DataTransfer;
+    const data = {
+      getData: (kind: string) => (kind === 'text/plain' ? text : ''),
+      files: []
+    } as unknown as DataTransfer;
     const event = new Event('paste') as ClipboardEvent;
     Object.defineProperty(event, 'clipboardData', { value: data });
     return view.someProp('handlePaste', (f) => f(view, event, null as never)) ?? false;

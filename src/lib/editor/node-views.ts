@@ -130,7 +130,9 @@ class ImageView implements NodeView {
 }
 
 /** The node views of the note editor. */
-export function editorNodeViews(resolve: ResolveResourceUrl | undefined): Record<string, NodeViewConstructor> {
+export function editorNodeViews(
+  resolve: ResolveResourceUrl | undefined
+): Record<string, NodeViewConstructor> {
   return {
     ...renderNodeViews(),
     list_item: (node, view, getPos) => new ListItemView(node, view, getPos),

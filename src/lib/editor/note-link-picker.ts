@@ -39,7 +39,12 @@ const key = new PluginKey<PickerState>('folio-note-link-picker');
 function queryAt(state: EditorState, dismissedAt: number | null): LinkQuery | null {
   const { $from, empty } = state.selection;
   if (!empty || $from.parent.type.spec.code || !$from.parent.inlineContent) return null;
-  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 82), $from.parentOffset, '\n', '\ufffc');
+  const before = $from.parent.textBetween(
+    Math.max(0, $from.parentOffset - 82),
+    $from.parentOffset,
+    '\n',
+    '\ufffc'
+  );
   const match = TRIGGER.exec(before);
   if (!match) return null;
   const from = $from.pos - match[0].length;
@@ -54,7 +59,8 @@ export function noteLinkPicker(hooks: NoteLinkPickerHooks): Plugin {
     state: {
       init: (): PickerState => ({ query: null, dismissedAt: null }),
       apply(tr, value: PickerState, _old, state): PickerState {
-        let dismissedAt: number | null = tr.getMeta(key) === 'dismiss' ? (value.query?.from ?? null) : value.dismissedAt;
+        let dismissedAt: number | null =
+          tr.getMeta(key) === 'dismiss' ? (value.query?.from ?? null) : value.dismissedAt;
         if (dismissedAt !== null) dismissedAt = tr.mapping.map(dismissedAt);
         return { query: queryAt(state, dismissedAt), dismissedAt };
       }
@@ -98,7 +104,10 @@ export function pickNoteLink(view: EditorView, note: { id: string; title: string
   if (!query) return false;
   const text = note.title.trim() || 'Untitled';
   const link = schema.marks.link.create({ href: `:/${note.id}` });
-  const marks = view.state.doc.resolve(query.from).marks().filter((m) => m.type !== schema.marks.link);
+  const marks = view.state.doc
+    .resolve(query.from)
+    .marks()
+    .filter((m) => m.type !== schema.marks.link);
   const tr = view.state.tr.replaceWith(query.from, query.to, schema.text(text, [...marks, link]));
   tr.setSelection(TextSelection.create(tr.doc, query.from + text.length)).removeStoredMark(schema.marks.link);
   view.dispatch(tr.scrollIntoView());

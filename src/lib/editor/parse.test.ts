@@ -32,7 +32,11 @@ describe('parseMarkdown', () => {
   it('reads an image with a :/id source, alt and title', () => {
     const img = inline('![A *map*](:/0123456789abcdef0123456789abcdef "Route")').firstChild!;
     expect(img.type.name).toBe('image');
-    expect(img.attrs).toMatchObject({ src: ':/0123456789abcdef0123456789abcdef', alt: 'A map', title: 'Route' });
+    expect(img.attrs).toMatchObject({
+      src: ':/0123456789abcdef0123456789abcdef',
+      alt: 'A map',
+      title: 'Route'
+    });
   });
 
   it('reads task list items as checked and unchecked', () => {

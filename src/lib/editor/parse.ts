@@ -58,7 +58,11 @@ const tokens: Record<string, ParseSpec> = {
     })
   },
   hr: { node: 'horizontal_rule', getAttrs: (tok) => ({ ...sourceOf(tok), markup: tok.markup }) },
-  code_block: { block: 'code_block', noCloseToken: true, getAttrs: (tok) => ({ ...sourceOf(tok), fence: null }) },
+  code_block: {
+    block: 'code_block',
+    noCloseToken: true,
+    getAttrs: (tok) => ({ ...sourceOf(tok), fence: null })
+  },
   fence: {
     block: 'code_block',
     noCloseToken: true,
@@ -143,13 +147,18 @@ const tokens: Record<string, ParseSpec> = {
     block: 'footnote',
     getAttrs: (tok) => ({ ...sourceOf(tok), label: (tok.meta as { label: string }).label })
   },
-  footnote_ref: { node: 'footnote_ref', getAttrs: (tok) => ({ label: (tok.meta as { label: string }).label }) },
+  footnote_ref: {
+    node: 'footnote_ref',
+    getAttrs: (tok) => ({ label: (tok.meta as { label: string }).label })
+  },
   dl: { block: 'definition_list', getAttrs: sourceOf },
   dt: { block: 'definition_term' },
   dd: {
     block: 'definition_desc',
     // markdown-it-deflist hides the paragraphs of a definition written right under its term.
-    getAttrs: (_tok, toks, i) => ({ tight: toks[i + 1]?.type === 'paragraph_open' ? toks[i + 1].hidden : true })
+    getAttrs: (_tok, toks, i) => ({
+      tight: toks[i + 1]?.type === 'paragraph_open' ? toks[i + 1].hidden : true
+    })
   },
   wikilink: { node: 'wikilink', getAttrs: (tok) => ({ raw: tok.content }) }
 };
@@ -207,7 +216,11 @@ export function parseStructure(markdown: string, references: Definitions = {}): 
 export function stripSources(doc: PMNode): PMNode {
   const children: PMNode[] = [];
   doc.forEach((child) => {
-    children.push(child.attrs.source ? child.type.create({ ...child.attrs, source: null }, child.content, child.marks) : child);
+    children.push(
+      child.attrs.source
+        ? child.type.create({ ...child.attrs, source: null }, child.content, child.marks)
+        : child
+    );
   });
   return doc.type.create({ trailing: '', defCarriers: [], references: {} }, children);
 }

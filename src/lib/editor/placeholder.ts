@@ -12,8 +12,11 @@ export function placeholderPlugin(text: string): Plugin {
       decorations(state) {
         const doc = state.doc;
         const only = doc.childCount === 1 ? doc.firstChild! : null;
-        if (!only || !only.isTextblock || only.content.size > 0 || only.type.name !== 'paragraph') return null;
-        return DecorationSet.create(doc, [Decoration.node(0, only.nodeSize, { class: 'placeholder', 'data-placeholder': text })]);
+        if (!only || !only.isTextblock || only.content.size > 0 || only.type.name !== 'paragraph')
+          return null;
+        return DecorationSet.create(doc, [
+          Decoration.node(0, only.nodeSize, { class: 'placeholder', 'data-placeholder': text })
+        ]);
       }
     }
   });

@@ -23,14 +23,20 @@ export interface Definition {
 /** Definitions by normalised label (markdown-it's `env.references`). */
 export type Definitions = Record<string, Definition>;
 
-function referenceForm(state: StateInline, labelStart: number, end: number): { refStyle: RefStyle; refLabel: string } | null {
+function referenceForm(
+  state: StateInline,
+  labelStart: number,
+  end: number
+): { refStyle: RefStyle; refLabel: string } | null {
   const labelEnd = state.md.helpers.parseLinkLabel(state, labelStart, true);
   if (labelEnd < 0) return null;
   const next = state.src.charAt(labelEnd + 1);
   if (next === '(' && end > labelEnd + 1) return null;
   if (next === '[' && end > labelEnd + 1) {
     const label = state.src.slice(labelEnd + 2, end - 1);
-    return label ? { refStyle: 'full', refLabel: label } : { refStyle: 'collapsed', refLabel: state.src.slice(labelStart + 1, labelEnd) };
+    return label
+      ? { refStyle: 'full', refLabel: label }
+      : { refStyle: 'collapsed', refLabel: state.src.slice(labelStart + 1, labelEnd) };
   }
   return { refStyle: 'shortcut', refLabel: state.src.slice(labelStart + 1, labelEnd) };
 }

@@ -11,7 +11,8 @@ import type { Transform } from 'prosemirror-transform';
 export function replaceDocIn(tr: Transform, next: PMNode): void {
   const doc = tr.doc;
   for (const name of Object.keys(next.attrs)) {
-    if (JSON.stringify(doc.attrs[name]) !== JSON.stringify(next.attrs[name])) tr.setDocAttribute(name, next.attrs[name]);
+    if (JSON.stringify(doc.attrs[name]) !== JSON.stringify(next.attrs[name]))
+      tr.setDocAttribute(name, next.attrs[name]);
   }
   const start = doc.content.findDiffStart(next.content);
   if (start === null) return;

@@ -41,7 +41,12 @@ function alignStyle(attrs: Attrs): Record<string, string> {
 // prosemirror-tables' (row and column commands); GFM has no spans, so they stay 1.
 const cell = (tag: 'th' | 'td'): NodeSpec => ({
   content: '(text | image | math_inline | html_inline | footnote_ref | wikilink)*',
-  attrs: { align: { default: null }, colspan: { default: 1 }, rowspan: { default: 1 }, colwidth: { default: null } },
+  attrs: {
+    align: { default: null },
+    colspan: { default: 1 },
+    rowspan: { default: 1 },
+    colwidth: { default: null }
+  },
   tableRole: tag === 'th' ? 'header_cell' : 'cell',
   isolating: true,
   parseDOM: [{ tag, getAttrs: (dom) => ({ align: (dom as HTMLElement).style.textAlign || null }) }],
@@ -55,7 +60,12 @@ const nodes: Record<string, NodeSpec> = {
     // holds link reference definitions (see serialize.ts).
     // references: the note's link reference definitions, by normalised label.
     // bom: the note starts with a byte order mark, written back before the first block.
-    attrs: { trailing: { default: '' }, defCarriers: { default: [] }, references: { default: {} }, bom: { default: false } }
+    attrs: {
+      trailing: { default: '' },
+      defCarriers: { default: [] },
+      references: { default: {} },
+      bom: { default: false }
+    }
   },
   paragraph: block({ content: 'inline*', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] }),
   heading: block({
@@ -84,11 +94,7 @@ const nodes: Record<string, NodeSpec> = {
     defining: true,
     attrs: { params: { default: '' }, fence: { default: '```' } },
     parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }],
-    toDOM: (node) => [
-      'pre',
-      node.attrs.params ? { 'data-info': node.attrs.params } : {},
-      ['code', 0]
-    ]
+    toDOM: (node) => ['pre', node.attrs.params ? { 'data-info': node.attrs.params } : {}, ['code', 0]]
   }),
   math_block: block({
     content: 'text*',
@@ -115,13 +121,20 @@ const nodes: Record<string, NodeSpec> = {
       indent: { default: 0 },
       gap: { default: 1 }
     },
-    parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ order: Number((dom as HTMLElement).getAttribute('start') ?? 1) }) }],
+    parseDOM: [
+      { tag: 'ol', getAttrs: (dom) => ({ order: Number((dom as HTMLElement).getAttribute('start') ?? 1) }) }
+    ],
     toDOM: (node) => ['ol', node.attrs.order === 1 ? {} : { start: node.attrs.order }, 0]
   }),
   bullet_list: block({
     content: 'list_item+',
     // indent: spaces before the marker; gap: spaces after it (see markdown-it-setup.ts).
-    attrs: { tight: { default: true }, bullet: { default: '-' }, indent: { default: 0 }, gap: { default: 1 } },
+    attrs: {
+      tight: { default: true },
+      bullet: { default: '-' },
+      indent: { default: 0 },
+      gap: { default: 1 }
+    },
     parseDOM: [{ tag: 'ul' }],
     toDOM: () => ['ul', 0]
   }),
@@ -150,7 +163,12 @@ const nodes: Record<string, NodeSpec> = {
     parseDOM: [{ tag: 'table' }],
     toDOM: () => ['table', ['tbody', 0]]
   }),
-  table_row: { content: '(table_header | table_cell)+', tableRole: 'row', parseDOM: [{ tag: 'tr' }], toDOM: () => ['tr', 0] },
+  table_row: {
+    content: '(table_header | table_cell)+',
+    tableRole: 'row',
+    parseDOM: [{ tag: 'tr' }],
+    toDOM: () => ['tr', 0]
+  },
   table_header: cell('th'),
   table_cell: cell('td'),
   footnote: block({
@@ -158,7 +176,9 @@ const nodes: Record<string, NodeSpec> = {
     content: 'block+',
     attrs: { label: { default: '1' } },
     defining: true,
-    parseDOM: [{ tag: 'div.footnote', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }],
+    parseDOM: [
+      { tag: 'div.footnote', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }
+    ],
     toDOM: (node) => ['div', { class: 'footnote', 'data-label': node.attrs.label }, 0]
   }),
   definition_list: block({
@@ -180,14 +200,26 @@ const nodes: Record<string, NodeSpec> = {
     inline: true,
     group: 'inline',
     draggable: true,
-    attrs: { src: {}, alt: { default: '' }, title: { default: null }, refStyle: { default: null }, refLabel: { default: null } },
-    parseDOM: [{
-      tag: 'img[src]',
-      getAttrs: (dom) => {
-        const el = dom as HTMLElement;
-        return { src: el.getAttribute('src'), alt: el.getAttribute('alt') ?? '', title: el.getAttribute('title') };
+    attrs: {
+      src: {},
+      alt: { default: '' },
+      title: { default: null },
+      refStyle: { default: null },
+      refLabel: { default: null }
+    },
+    parseDOM: [
+      {
+        tag: 'img[src]',
+        getAttrs: (dom) => {
+          const el = dom as HTMLElement;
+          return {
+            src: el.getAttribute('src'),
+            alt: el.getAttribute('alt') ?? '',
+            title: el.getAttribute('title')
+          };
+        }
       }
-    }],
+    ],
     toDOM: (node) => ['img', { src: node.attrs.src, alt: node.attrs.alt, title: node.attrs.title }]
   },
   hard_break: {
@@ -202,7 +234,9 @@ const nodes: Record<string, NodeSpec> = {
     group: 'inline',
     atom: true,
     attrs: { tex: { default: '' } },
-    parseDOM: [{ tag: 'span.math-inline', getAttrs: (dom) => ({ tex: (dom as HTMLElement).textContent ?? '' }) }],
+    parseDOM: [
+      { tag: 'span.math-inline', getAttrs: (dom) => ({ tex: (dom as HTMLElement).textContent ?? '' }) }
+    ],
     toDOM: (node) => ['span', { class: 'math-inline' }, node.attrs.tex]
   },
   footnote_ref: {
@@ -210,8 +244,14 @@ const nodes: Record<string, NodeSpec> = {
     group: 'inline',
     atom: true,
     attrs: { label: { default: '1' } },
-    parseDOM: [{ tag: 'sup.footnote-ref', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }],
-    toDOM: (node) => ['sup', { class: 'footnote-ref', 'data-label': node.attrs.label }, `[${node.attrs.label}]`]
+    parseDOM: [
+      { tag: 'sup.footnote-ref', getAttrs: (dom) => ({ label: (dom as HTMLElement).dataset.label ?? '1' }) }
+    ],
+    toDOM: (node) => [
+      'sup',
+      { class: 'footnote-ref', 'data-label': node.attrs.label },
+      `[${node.attrs.label}]`
+    ]
   },
   wikilink: {
     // `[[Note]]`, `[[Note|alias]]` or `![[embed.png]]`, exactly as written.
@@ -219,7 +259,9 @@ const nodes: Record<string, NodeSpec> = {
     group: 'inline',
     atom: true,
     attrs: { raw: { default: '[[]]' } },
-    parseDOM: [{ tag: 'span.wikilink', getAttrs: (dom) => ({ raw: (dom as HTMLElement).dataset.raw ?? '' }) }],
+    parseDOM: [
+      { tag: 'span.wikilink', getAttrs: (dom) => ({ raw: (dom as HTMLElement).dataset.raw ?? '' }) }
+    ],
     toDOM: (node) => ['span', { class: 'wikilink', 'data-raw': node.attrs.raw }, node.attrs.raw]
   },
   html_inline: {
@@ -227,7 +269,9 @@ const nodes: Record<string, NodeSpec> = {
     group: 'inline',
     atom: true,
     attrs: { html: { default: '' } },
-    parseDOM: [{ tag: 'span.html-inline', getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent ?? '' }) }],
+    parseDOM: [
+      { tag: 'span.html-inline', getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent ?? '' }) }
+    ],
     toDOM: (node) => ['span', { class: 'html-inline' }, node.attrs.html]
   }
 };
@@ -252,10 +296,15 @@ const marks: Record<string, MarkSpec> = {
     // refStyle/refLabel: how a reference link was written (see reference-links.ts).
     attrs: { href: {}, title: { default: null }, refStyle: { default: null }, refLabel: { default: null } },
     inclusive: false,
-    parseDOM: [{
-      tag: 'a[href]',
-      getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href'), title: (dom as HTMLElement).getAttribute('title') })
-    }],
+    parseDOM: [
+      {
+        tag: 'a[href]',
+        getAttrs: (dom) => ({
+          href: (dom as HTMLElement).getAttribute('href'),
+          title: (dom as HTMLElement).getAttribute('title')
+        })
+      }
+    ],
     toDOM: (mark) => ['a', { href: mark.attrs.href, title: mark.attrs.title }]
   },
   highlight: {

@@ -14,7 +14,9 @@ import type { Definitions } from './reference-links';
 
 /** The node without its `source` attr. */
 export function withoutSource(node: PMNode): PMNode {
-  return node.attrs.source ? node.type.create({ ...node.attrs, source: null }, node.content, node.marks) : node;
+  return node.attrs.source
+    ? node.type.create({ ...node.attrs, source: null }, node.content, node.marks)
+    : node;
 }
 
 /** True when `markdown` reads as exactly `node` (one block). */
@@ -54,10 +56,19 @@ export interface BlockContext {
 }
 
 /** Writes one block in one escape mode (no trailing newline), without checking how it reads. */
-export function writeBlockIn(node: PMNode, prev: PMNode | null, context: BlockContext, escapeMode: EscapeMode): string {
+export function writeBlockIn(
+  node: PMNode,
+  prev: PMNode | null,
+  context: BlockContext,
+  escapeMode: EscapeMode
+): string {
   const bare = apartFrom(withoutSource(node), prev, context.merging ?? false);
   const wrapper = node.type.schema.topNodeType.create(null, withWritingMarkOrder(bare));
-  const options: FreshOptions = { escapeMode, references: context.references ?? {}, inlineLinks: context.inlineLinks ?? false };
+  const options: FreshOptions = {
+    escapeMode,
+    references: context.references ?? {},
+    inlineLinks: context.inlineLinks ?? false
+  };
   return freshSerializer.serialize(wrapper, options as never);
 }
 
@@ -99,4 +110,3 @@ export function freshBlock(node: PMNode, prev: PMNode | null, ctx: FreshContext)
   cache.set(node, { context, text });
   return text;
 }
-

@@ -56,7 +56,8 @@ export function imageNode(state: State, node: PMNode): void {
 
 function isAutolink(mark: Mark, parent: PMNode, index: number): boolean {
   const href = mark.attrs.href as string;
-  if (mark.attrs.title || mark.attrs.refStyle || !/^[a-z][a-z0-9+.-]{1,31}:[^\s<>]*$/i.test(href)) return false;
+  if (mark.attrs.title || mark.attrs.refStyle || !/^[a-z][a-z0-9+.-]{1,31}:[^\s<>]*$/i.test(href))
+    return false;
   const child = parent.child(index);
   const text = child.text ?? '';
   if (!child.isText || (text !== href && 'mailto:' + text !== href)) return false;

@@ -140,7 +140,8 @@ function listItem(state: State, node: PMNode, parent: PMNode): void {
 function definitionList(state: State, node: PMNode): void {
   node.forEach((child, _offset, i) => {
     if (i > 0 && child.type.name === 'definition_desc' && child.attrs.tight) internals(state).flushClose(1);
-    else if (i > 0 && child.type.name === 'definition_term' && node.child(i - 1).attrs.tight) internals(state).flushClose(1);
+    else if (i > 0 && child.type.name === 'definition_term' && node.child(i - 1).attrs.tight)
+      internals(state).flushClose(1);
     state.render(child, node, i);
   });
   state.closeBlock(node);

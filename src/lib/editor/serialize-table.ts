@@ -52,7 +52,11 @@ function joinRow(cells: string[], layout: Layout, compact: boolean): string {
 }
 
 /** Writes a table node; `renderCell` turns a cell's inline content into Markdown. */
-export function writeTable(state: MarkdownSerializerState, node: PMNode, renderCell: (cell: PMNode) => string): void {
+export function writeTable(
+  state: MarkdownSerializerState,
+  node: PMNode,
+  renderCell: (cell: PMNode) => string
+): void {
   const layout = { ...(node.attrs as Layout) };
   const rows: string[][] = [];
   node.forEach((row) => {
@@ -67,13 +71,21 @@ export function writeTable(state: MarkdownSerializerState, node: PMNode, renderC
   // A table read from the note keeps its column widths: a cell grown past its column overflows
   // rather than every other row being padded again (only the edited row changes).
   const widths = aligns.map((_, col) =>
-    layout.widths?.[col] !== undefined ? recorded(col) : Math.max(recorded(col), ...rows.map((cells) => width(cells[col] ?? '')))
+    layout.widths?.[col] !== undefined
+      ? recorded(col)
+      : Math.max(recorded(col), ...rows.map((cells) => width(cells[col] ?? '')))
   );
   const body = rows.map((cells) =>
-    joinRow(cells.map((c, col) => (layout.padded ? pad(c, widths[col], aligns[col]) : c)), layout, !layout.spaced)
+    joinRow(
+      cells.map((c, col) => (layout.padded ? pad(c, widths[col], aligns[col]) : c)),
+      layout,
+      !layout.spaced
+    )
   );
   const extra = layout.compact && layout.padded && layout.spaced ? 2 : 0;
-  const delimiters = aligns.map((align, col) => delimiter(layout.padded ? widths[col] + extra : recorded(col), align));
+  const delimiters = aligns.map((align, col) =>
+    delimiter(layout.padded ? widths[col] + extra : recorded(col), align)
+  );
   const lines = [body[0], joinRow(delimiters, layout, layout.compact), ...body.slice(1)];
   state.write(lines.join('\n'));
   state.closeBlock(node);

@@ -7,7 +7,9 @@ import { serializeBlock, serializeMarkdown, serializeWithMap } from './serialize
 /** Replaces the text of top-level block `index` (a textblock), as typing would. */
 function editBlock(doc: PMNode, index: number, text: string): PMNode {
   const node = doc.child(index);
-  return doc.copy(doc.content.replaceChild(index, node.copy(text ? Fragment.from(s.text(text)) : Fragment.empty)));
+  return doc.copy(
+    doc.content.replaceChild(index, node.copy(text ? Fragment.from(s.text(text)) : Fragment.empty))
+  );
 }
 
 function posOf(doc: PMNode, index: number): number {
@@ -36,7 +38,8 @@ const p = (...content: (PMNode | string)[]) =>
 
 describe('serializeMarkdown of unedited notes', () => {
   it('gives back odd but valid Markdown byte for byte', () => {
-    const md = 'Title\n===\n\n\n* one\n*   two\n\n[x]: /url\n\n  _a_ __b__ \\* [x]\n\n~~~ js\ncode\n~~~\n\n\n';
+    const md =
+      'Title\n===\n\n\n* one\n*   two\n\n[x]: /url\n\n  _a_ __b__ \\* [x]\n\n~~~ js\ncode\n~~~\n\n\n';
     expect(roundTrip(md)).toBe(md);
   });
 
@@ -60,9 +63,12 @@ describe('serializeMarkdown after edits', () => {
   it('writes an edited list in the user list style', () => {
     const start = parseMarkdown('* [ ] one\n* [x] two\n');
     const list = start.firstChild!;
-    const edited = start.copy(start.content.replaceChild(0, list.copy(list.content.addToEnd(
-      s.nodes.list_item.create({ checked: false }, p('three'))
-    ))));
+    const edited = start.copy(
+      start.content.replaceChild(
+        0,
+        list.copy(list.content.addToEnd(s.nodes.list_item.create({ checked: false }, p('three'))))
+      )
+    );
     expect(written(edited)).toBe('* [ ] one\n* [x] two\n* [ ] three\n');
   });
 
@@ -98,7 +104,8 @@ describe('serializeMarkdown after edits', () => {
   });
 
   it('writes a table with alignments and escaped pipes', () => {
-    const cell = (text: string, align: string | null = null) => s.nodes.table_cell.create({ align }, text ? s.text(text) : null);
+    const cell = (text: string, align: string | null = null) =>
+      s.nodes.table_cell.create({ align }, text ? s.text(text) : null);
     const head = (text: string, align: string | null) => s.nodes.table_header.create({ align }, s.text(text));
     const table = s.nodes.table.create(null, [
       s.nodes.table_row.create(null, [head('a', 'left'), head('b', 'center')]),
@@ -118,7 +125,9 @@ describe('serializeMarkdown after edits', () => {
     const math = s.nodes.math_block.create(null, s.text('x^2'));
     const html = s.nodes.html_block.create(null, s.text('<div>\nhi\n</div>'));
     const inlineMath = s.nodes.math_inline.create({ tex: 'a+b' });
-    expect(written(doc(math, html, p('so ', inlineMath)))).toBe('$$\nx^2\n$$\n\n<div>\nhi\n</div>\n\nso $a+b$\n');
+    expect(written(doc(math, html, p('so ', inlineMath)))).toBe(
+      '$$\nx^2\n$$\n\n<div>\nhi\n</div>\n\nso $a+b$\n'
+    );
   });
 
   it('keeps two adjacent bullet lists apart by switching the marker', () => {
@@ -138,7 +147,9 @@ describe('serializeMarkdown after edits', () => {
 
   it('keeps reference links as written while their definitions stay', () => {
     const start = parseMarkdown('See [docs][d].\n\n[d]: https://example.com\nLast\n');
-    expect(serializeMarkdown(editBlock(start, 1, 'Changed'))).toBe('See [docs][d].\n\n[d]: https://example.com\nChanged\n');
+    expect(serializeMarkdown(editBlock(start, 1, 'Changed'))).toBe(
+      'See [docs][d].\n\n[d]: https://example.com\nChanged\n'
+    );
   });
 
   it('keeps full, collapsed and shortcut reference links as written when their block is edited', () => {
@@ -173,12 +184,16 @@ describe('serializeMarkdown of edited tables', () => {
       if (pos < 0 && node.isText) pos = p;
     });
     const first = doc.nodeAt(pos)!;
-    return serializeMarkdown(doc.replace(pos, pos + first.nodeSize, new Slice(Fragment.from(s.text(text)), 0, 0)));
+    return serializeMarkdown(
+      doc.replace(pos, pos + first.nodeSize, new Slice(Fragment.from(s.text(text)), 0, 0))
+    );
   }
 
   it('keeps a padded table padded, each column aligned as it was', () => {
     const md = '| Item  | Cost |\n|:------|-----:|\n| Train | 42.5 |\n| Hotel |  120 |\n';
-    expect(editFirstCell(md, 'Thing')).toBe('| Thing | Cost |\n|:------|-----:|\n| Train | 42.5 |\n| Hotel |  120 |\n');
+    expect(editFirstCell(md, 'Thing')).toBe(
+      '| Thing | Cost |\n|:------|-----:|\n| Train | 42.5 |\n| Hotel |  120 |\n'
+    );
   });
 
   it('keeps a table without outer pipes without them', () => {

@@ -77,7 +77,9 @@ function followsOriginal(node: PMNode, prev: PMNode | null): boolean {
   const source = blockSource(node);
   if (!source) return false;
   if (!prev) return source.prevType === '';
-  return source.prevType === prev.type.name && source.prevHash === (blockSource(prev)?.hash ?? fingerprint(prev));
+  return (
+    source.prevType === prev.type.name && source.prevHash === (blockSource(prev)?.hash ?? fingerprint(prev))
+  );
 }
 
 /**
@@ -156,7 +158,12 @@ function compose(doc: PMNode, ctx: Context, reusedHashes: Set<string>, spans?: B
     };
     let text = reused ? source!.text : fresh();
     const neighbours = prev !== null && followsOriginal(node, prev);
-    if (neighbours && !(reused && prevReused) && !isBlankStart(sep) && !readsAsPair(prev!, node, prevText + sep + text, ctx.references)) {
+    if (
+      neighbours &&
+      !(reused && prevReused) &&
+      !isBlankStart(sep) &&
+      !readsAsPair(prev!, node, prevText + sep + text, ctx.references)
+    ) {
       sep = ctx.eol + sep;
     }
     const moved = !(reused && prevReused && neighbours);
@@ -216,7 +223,10 @@ function composeWithMap(doc: PMNode): { markdown: string; spans: BlockSpan[] } {
   let spans: BlockSpan[] = [];
   let markdown = compose(doc, ctx, reused, spans);
   const carriers = doc.attrs.defCarriers as string[];
-  if (!carriers.every((hash) => reused.has(hash)) && !sameContent(parseStructure(markdown), stripSources(doc))) {
+  if (
+    !carriers.every((hash) => reused.has(hash)) &&
+    !sameContent(parseStructure(markdown), stripSources(doc))
+  ) {
     ctx.inlineLinks = true;
     spans = [];
     markdown = compose(doc, ctx, new Set(), spans);

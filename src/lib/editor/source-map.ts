@@ -137,7 +137,8 @@ export function sealSources(doc: PMNode, trailing: string, references: Definitio
       children.push(child);
     } else {
       const source: BlockSource = { text: partial.text, before: partial.before, hash, prevHash, prevType };
-      if (hasReferences && (/\S/.test(partial.before) || DEFINITION_LINE.test(partial.text))) defCarriers.push(hash);
+      if (hasReferences && (/\S/.test(partial.before) || DEFINITION_LINE.test(partial.text)))
+        defCarriers.push(hash);
       children.push(child.type.create({ ...child.attrs, source }, child.content, child.marks));
     }
     prevHash = hash;

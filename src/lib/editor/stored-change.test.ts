@@ -28,7 +28,8 @@ function mount(markdown: string): FolioEditor {
 function typeAfter(e: FolioEditor, after: string, text: string): void {
   let at = -1;
   e.view.state.doc.descendants((node, pos) => {
-    if (at < 0 && node.isText && node.text!.includes(after)) at = pos + node.text!.indexOf(after) + after.length;
+    if (at < 0 && node.isText && node.text!.includes(after))
+      at = pos + node.text!.indexOf(after) + after.length;
   });
   e.view.dispatch(e.view.state.tr.setSelection(TextSelection.create(e.view.state.doc, at)).insertText(text));
 }
@@ -69,7 +70,10 @@ describe('applyStored', () => {
     const e = mount(note);
     typeAfter(e, 'Call Sam', ' today');
     const snapshot = e.snapshot();
-    e.applyStored(snapshot, note.replace('Call Sam.', 'Call Sam today.').replace('- stove', '- stove and gas'));
+    e.applyStored(
+      snapshot,
+      note.replace('Call Sam.', 'Call Sam today.').replace('- stove', '- stove and gas')
+    );
     undo(e.view.state, e.view.dispatch);
     expect(e.getMarkdown()).toBe(note.replace('- stove', '- stove and gas'));
   });
@@ -123,9 +127,17 @@ describe('applyStored', () => {
     editor.applyStored(editor.snapshot(), editor.getMarkdown().replace('Version A.', 'Version B.'));
     const md = editor.getMarkdown();
     const lines = splitLines(md);
-    const both = exactMarkdownChange(v.state.doc, changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version B.', '', 'Beta. Version A.']))!);
-    const change = exactMarkdownChange(v.state.doc, changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version A.']))!)!;
-    v.dispatch(proposeEdit(v.state, { id: 'c', tool: 'conflict', summary: '', change, both, kind: 'conflict' }));
+    const both = exactMarkdownChange(
+      v.state.doc,
+      changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version B.', '', 'Beta. Version A.']))!
+    );
+    const change = exactMarkdownChange(
+      v.state.doc,
+      changedRange(md, spliceLines(lines, 2, 1, ['Beta. Version A.']))!
+    )!;
+    v.dispatch(
+      proposeEdit(v.state, { id: 'c', tool: 'conflict', summary: '', change, both, kind: 'conflict' })
+    );
     resolveConflict('c', 'both')(v.state, v.dispatch);
     expect(editor.getMarkdown()).toBe(md.replace('Beta. Version B.', 'Beta. Version B.\n\nBeta. Version A.'));
   });

@@ -37,7 +37,10 @@ function gives(doc: PMNode, change: DocChange, markdown: string): boolean {
  * parse of the whole edited note is used, and failing that, every block replaced and re-recorded.
  * Null when the edit changes nothing.
  */
-export function exactMarkdownChange(doc: PMNode, edit: { from: number; to: number; insert: string }): DocChange | null {
+export function exactMarkdownChange(
+  doc: PMNode,
+  edit: { from: number; to: number; insert: string }
+): DocChange | null {
   const markdown = serializeMarkdown(doc);
   const expected = markdown.slice(0, edit.from) + edit.insert + markdown.slice(edit.to);
   if (expected === markdown) return null;
@@ -55,8 +58,16 @@ export function exactMarkdownChange(doc: PMNode, edit: { from: number; to: numbe
   const coarse = diffDocs(doc, parsed);
   if (coarse && gives(doc, coarse, expected)) return coarse;
   const sources = [];
-  for (let i = 0; i < parsed.childCount; i++) sources.push({ index: i, type: parsed.child(i).type.name, source: parsed.child(i).attrs.source });
-  return { replacements: [{ from: 0, to: doc.content.size, slice: parsed.slice(0, parsed.content.size) }], sources, docAttrs: { ...parsed.attrs }, from: 0, to: doc.content.size, after: parsed };
+  for (let i = 0; i < parsed.childCount; i++)
+    sources.push({ index: i, type: parsed.child(i).type.name, source: parsed.child(i).attrs.source });
+  return {
+    replacements: [{ from: 0, to: doc.content.size, slice: parsed.slice(0, parsed.content.size) }],
+    sources,
+    docAttrs: { ...parsed.attrs },
+    from: 0,
+    to: doc.content.size,
+    after: parsed
+  };
 }
 
 /** The changes (one per changed place, each on `doc`) that take `doc` to `markdown`. */

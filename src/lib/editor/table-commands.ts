@@ -25,7 +25,12 @@ function cellPlace($pos: ResolvedPos): CellPlace | null {
   for (let d = $pos.depth; d >= 2; d--) {
     const type = $pos.node(d).type;
     if (type === schema.nodes.table_cell || type === schema.nodes.table_header) {
-      return { table: $pos.node(d - 2), tablePos: $pos.before(d - 2), row: $pos.index(d - 2), column: $pos.index(d - 1) };
+      return {
+        table: $pos.node(d - 2),
+        tablePos: $pos.before(d - 2),
+        row: $pos.index(d - 2),
+        column: $pos.index(d - 1)
+      };
     }
   }
   return null;
@@ -52,14 +57,23 @@ export function goToCell(dir: 1 | -1): Command {
     if (column >= width) [row, column] = [row + 1, 0];
     if (column < 0) [row, column] = [row - 1, place.table.child(Math.max(row - 1, 0)).childCount - 1];
     if (row < 0 || row >= place.table.childCount) return false;
-    const pos = cellStart(place.table, place.tablePos, row, Math.min(column, place.table.child(row).childCount - 1));
+    const pos = cellStart(
+      place.table,
+      place.tablePos,
+      row,
+      Math.min(column, place.table.child(row).childCount - 1)
+    );
     dispatch?.(state.tr.setSelection(TextSelection.create(state.doc, pos)).scrollIntoView());
     return true;
   };
 }
 
 /** Enter in an empty last row: the row goes and the cursor leaves the table (as Enter on an empty list item does). */
-function leaveTable(state: Parameters<Command>[0], place: CellPlace, dispatch: NonNullable<Parameters<Command>[1]>): void {
+function leaveTable(
+  state: Parameters<Command>[0],
+  place: CellPlace,
+  dispatch: NonNullable<Parameters<Command>[1]>
+): void {
   const tr = state.tr;
   const rowStart = cellStart(place.table, place.tablePos, place.row, 0) - 2;
   tr.delete(rowStart, rowStart + place.table.child(place.row).nodeSize);
@@ -75,7 +89,12 @@ export const cellBelow: Command = (state, dispatch) => {
   if (!place) return false;
   if (!dispatch) return true;
   const row = place.table.child(place.row);
-  if (place.row === place.table.childCount - 1 && place.row > 1 && row.textContent === '' && row.childCount === place.table.child(0).childCount) {
+  if (
+    place.row === place.table.childCount - 1 &&
+    place.row > 1 &&
+    row.textContent === '' &&
+    row.childCount === place.table.child(0).childCount
+  ) {
     leaveTable(state, place, dispatch);
     return true;
   }
@@ -87,7 +106,12 @@ export const cellBelow: Command = (state, dispatch) => {
     tr.insert(place.tablePos + place.table.nodeSize - 1, schema.nodes.table_row.create(null, cells));
   }
   const table = tr.doc.nodeAt(place.tablePos)!;
-  const pos = cellStart(table, place.tablePos, place.row + 1, Math.min(place.column, table.child(place.row + 1).childCount - 1));
+  const pos = cellStart(
+    table,
+    place.tablePos,
+    place.row + 1,
+    Math.min(place.column, table.child(place.row + 1).childCount - 1)
+  );
   dispatch(tr.setSelection(TextSelection.create(tr.doc, pos)).scrollIntoView());
   return true;
 };
@@ -96,7 +120,10 @@ export const cellBelow: Command = (state, dispatch) => {
 export function rowCells(line: string): string[] | null {
   const text = line.trim();
   if (!text.startsWith('|') || !text.endsWith('|') || text.length < 3) return null;
-  const cells = text.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
+  const cells = text
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
   return cells.length >= 1 && cells.some((cell) => cell) ? cells : null;
 }
 
@@ -111,10 +138,14 @@ export const tableFromRow: Command = (state, dispatch, view) => {
   if (!dispatch) return true;
   const cleared = state.tr.delete($from.start(), $from.end());
   const next = state.apply(cleared);
-  return insertTable(cells.length, cells)(next, (tr) => {
-    for (const step of tr.steps) cleared.step(step);
-    dispatch(cleared.setSelection(TextSelection.create(cleared.doc, tr.selection.from)).scrollIntoView());
-  }, view);
+  return insertTable(cells.length, cells)(
+    next,
+    (tr) => {
+      for (const step of tr.steps) cleared.step(step);
+      dispatch(cleared.setSelection(TextSelection.create(cleared.doc, tr.selection.from)).scrollIntoView());
+    },
+    view
+  );
 };
 
 /**
@@ -140,5 +171,7 @@ export function pipeInCell(view: EditorView, from: number, to: number, text: str
   }
   const next = view.state.apply(tr);
   // goToCell only moves the selection, over the same document as `tr` leaves.
-  return goToCell(1)(next, (move) => view.dispatch(tr.setSelection(TextSelection.create(tr.doc, move.selection.from))));
+  return goToCell(1)(next, (move) =>
+    view.dispatch(tr.setSelection(TextSelection.create(tr.doc, move.selection.from)))
+  );
 }

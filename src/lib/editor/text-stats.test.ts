@@ -4,7 +4,9 @@ import { textStats } from './text-stats';
 
 describe('textStats', () => {
   it('counts the words and characters a reader sees, not the Markdown syntax', () => {
-    const stats = textStats(parseMarkdown('# Trip\n\nWe **leave** on [Friday](https://example.com).\n\n- [ ] pack\n'));
+    const stats = textStats(
+      parseMarkdown('# Trip\n\nWe **leave** on [Friday](https://example.com).\n\n- [ ] pack\n')
+    );
     expect(stats.words).toBe(6);
     // "Trip" + "We leave on Friday." + "pack": line breaks between blocks are not characters.
     expect(stats.characters).toBe('Trip'.length + 'We leave on Friday.'.length + 'pack'.length);

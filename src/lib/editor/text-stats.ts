@@ -11,7 +11,10 @@ export interface TextStats {
   characters: number;
 }
 
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'word' }) : null;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'word' })
+    : null;
 
 function countWords(text: string): number {
   if (!segmenter) return text.split(/\s+/).filter(Boolean).length;
@@ -22,7 +25,9 @@ function countWords(text: string): number {
 
 /** The counts of a document: words, and characters other than line breaks. */
 export function textStats(doc: PMNode): TextStats {
-  const text = doc.textBetween(0, doc.content.size, '\n', (leaf) => (leaf.type.name === 'math_inline' ? (leaf.attrs.tex as string) : ' '));
+  const text = doc.textBetween(0, doc.content.size, '\n', (leaf) =>
+    leaf.type.name === 'math_inline' ? (leaf.attrs.tex as string) : ' '
+  );
   let characters = 0;
   for (const ch of text) if (ch !== '\n') characters++;
   return { words: countWords(text), characters };

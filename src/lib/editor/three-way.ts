@@ -124,7 +124,11 @@ export function hunksBetween(base: string, other: string): Hunk[] {
   const max = Math.min(base.length, other.length);
   while (start < max && base.charCodeAt(start) === other.charCodeAt(start)) start++;
   let end = 0;
-  while (end < max - start && base.charCodeAt(base.length - 1 - end) === other.charCodeAt(other.length - 1 - end)) end++;
+  while (
+    end < max - start &&
+    base.charCodeAt(base.length - 1 - end) === other.charCodeAt(other.length - 1 - end)
+  )
+    end++;
   const a = base.slice(start, base.length - end);
   const b = other.slice(start, other.length - end);
   const out: Hunk[] = [];
@@ -163,7 +167,12 @@ function applyWithin(base: string, from: number, to: number, hunks: Hunk[]): str
 export type InsertOrder = 'theirs-first' | 'ours-first';
 
 /** Merges the changes base → ours and base → theirs; see the module comment. */
-export function mergeThreeWay(base: string, ours: string, theirs: string, order: InsertOrder = 'theirs-first'): string {
+export function mergeThreeWay(
+  base: string,
+  ours: string,
+  theirs: string,
+  order: InsertOrder = 'theirs-first'
+): string {
   if (ours === base) return theirs;
   if (theirs === base) return ours;
   const all: Tagged[] = [
@@ -171,7 +180,7 @@ export function mergeThreeWay(base: string, ours: string, theirs: string, order:
     ...hunksBetween(base, theirs).map((h) => ({ ...h, theirs: true }))
   ];
   // By start; at one start, insertions first, so text inserted before a change stays before it.
-  all.sort((x, y) => x.from - y.from || (x.to - x.from) - (y.to - y.from));
+  all.sort((x, y) => x.from - y.from || x.to - x.from - (y.to - y.from));
   let out = '';
   let pos = 0;
   let i = 0;

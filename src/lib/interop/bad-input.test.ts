@@ -6,13 +6,20 @@ import type { FolioDatabase } from '$lib/db';
 import { importFiles } from './import-file';
 
 const enc = new TextEncoder();
-const file = (name: string, data: Uint8Array | string) => ({ name, blob: new Blob([typeof data === 'string' ? data : (data as Uint8Array<ArrayBuffer>)]) });
+const file = (name: string, data: Uint8Array | string) => ({
+  name,
+  blob: new Blob([typeof data === 'string' ? data : (data as Uint8Array<ArrayBuffer>)])
+});
 
 async function withExisting(): Promise<{ db: FolioDatabase; snapshot: () => Promise<unknown> }> {
   const db = freshDb();
   const book = await createNotebook(db, { title: 'Mine' });
   await createNote(db, { title: 'Keep', body: 'me', parent_id: book.id });
-  const snapshot = async () => ({ notes: await db.notes.toArray(), folders: await db.folders.toArray(), tags: await db.tags.toArray() });
+  const snapshot = async () => ({
+    notes: await db.notes.toArray(),
+    folders: await db.folders.toArray(),
+    tags: await db.tags.toArray()
+  });
   return { db, snapshot };
 }
 
@@ -54,9 +61,22 @@ function lazyBlob(before: Uint8Array[], zeros: number, after: Uint8Array): Blob 
       let stage = 0;
       return new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (stage === 0) { controller.enqueue(head); stage = 1; return; }
-          if (left > 0) { const n = Math.min(CHUNK, left); left -= n; controller.enqueue(new Uint8Array(n)); return; }
-          if (stage === 1) { controller.enqueue(after); stage = 2; return; }
+          if (stage === 0) {
+            controller.enqueue(head);
+            stage = 1;
+            return;
+          }
+          if (left > 0) {
+            const n = Math.min(CHUNK, left);
+            left -= n;
+            controller.enqueue(new Uint8Array(n));
+            return;
+          }
+          if (stage === 1) {
+            controller.enqueue(after);
+            stage = 2;
+            return;
+          }
           controller.close();
         }
       });
@@ -73,13 +93,17 @@ describe('import of bad input', () => {
     expect(report.notes).toBeGreaterThan(0);
     expect(report.problems.at(-1)?.message).toMatch(/damaged or ends early/);
     expect(report.problems.at(-1)?.file).toMatch(/^[0-9a-f]{32}\.md$/);
-    expect((await snapshot() as { notes: unknown[] }).notes).toEqual(expect.arrayContaining((before as { notes: unknown[] }).notes));
+    expect(((await snapshot()) as { notes: unknown[] }).notes).toEqual(
+      expect.arrayContaining((before as { notes: unknown[] }).notes)
+    );
   });
 
   it('refuses a file that is not a JEX, naming it, and changes nothing', async () => {
     const { db, snapshot } = await withExisting();
     const before = await snapshot();
-    await expect(importFiles(db, [file('photo.jex', new Uint8Array(2048).fill(7))])).rejects.toThrow(/"photo.jex" is not a file Folio can import/);
+    await expect(importFiles(db, [file('photo.jex', new Uint8Array(2048).fill(7))])).rejects.toThrow(
+      /"photo.jex" is not a file Folio can import/
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -87,17 +111,26 @@ describe('import of bad input', () => {
     const db = freshDb();
     const tar = await packJex(syntheticRawFiles(1, 1));
     tar[0] ^= 0xff; // breaks the first header's checksum
-    await expect(importFiles(db, [file('x.jex', tar)])).rejects.toThrow(/could not be read: it is damaged or not a Joplin export/);
+    await expect(importFiles(db, [file('x.jex', tar)])).rejects.toThrow(
+      /could not be read: it is damaged or not a Joplin export/
+    );
     expect(await db.notes.count()).toBe(0);
   });
 
   it('keeps an item encrypted by Joplin as it is and says it cannot be shown', async () => {
     const db = freshDb();
     const [folder, note] = syntheticRawFiles(1, 1);
-    const text = new TextDecoder().decode(note.data).replace('encryption_applied: 0', 'encryption_applied: 1');
-    const report = await importFiles(db, [file('x.jex', await packJex([folder, { path: note.path, data: enc.encode(text) }]))]);
+    const text = new TextDecoder()
+      .decode(note.data)
+      .replace('encryption_applied: 0', 'encryption_applied: 1');
+    const report = await importFiles(db, [
+      file('x.jex', await packJex([folder, { path: note.path, data: enc.encode(text) }]))
+    ]);
     expect(report.problems).toEqual([{ file: note.path, message: expect.stringContaining('encrypted') }]);
-    expect(((await db.notes.get(note.path.slice(0, 32))) as { joplin_extra?: Record<string, string> }).joplin_extra?.encryption_applied).toBe('1');
+    expect(
+      ((await db.notes.get(note.path.slice(0, 32))) as { joplin_extra?: Record<string, string> }).joplin_extra
+        ?.encryption_applied
+    ).toBe('1');
   });
 
   it('refuses a tar with no Joplin items', async () => {
@@ -111,7 +144,9 @@ describe('import of bad input', () => {
     const bad = { path: `${fakeId('e', 1)}.md`, data: enc.encode(`Broken\n\nid: ${fakeId('e', 1)}`) };
     const report = await importFiles(db, [file('x.jex', await packJex([...syntheticRawFiles(3, 1), bad]))]);
     expect(report.notes).toBe(3);
-    expect(report.problems).toEqual([{ file: bad.path, message: expect.stringContaining('no "type_" property') }]);
+    expect(report.problems).toEqual([
+      { file: bad.path, message: expect.stringContaining('no "type_" property') }
+    ]);
   });
 
   it('keeps the first of two items with the same id and says so', async () => {
@@ -119,7 +154,10 @@ describe('import of bad input', () => {
     const files = syntheticRawFiles(2, 1);
     const report = await importFiles(db, [file('x.jex', await packJex([...files, files[1]]))]);
     expect(report.notes).toBe(2);
-    expect(report.problems[0]).toMatchObject({ file: files[1].path, message: expect.stringContaining('same id') });
+    expect(report.problems[0]).toMatchObject({
+      file: files[1].path,
+      message: expect.stringContaining('same id')
+    });
   });
 
   it('skips a 2 GB attachment by its declared size, streaming past it, and imports the rest', async () => {
@@ -128,7 +166,9 @@ describe('import of bad input', () => {
     const head = notes.slice(0, notes.length - 1024);
     const name = `resources/${fakeId('f', 1)}.bin`;
     const after = await packJex(syntheticRawFiles(3, 1).slice(3, 4)); // note 2, after the attachment
-    const report = await importFiles(db, [{ name: 'big.jex', blob: lazyBlob([head, tarHeader(name, 2 * 1024 ** 3)], 2 * 1024 ** 3, after) }]);
+    const report = await importFiles(db, [
+      { name: 'big.jex', blob: lazyBlob([head, tarHeader(name, 2 * 1024 ** 3)], 2 * 1024 ** 3, after) }
+    ]);
     expect(report.problems).toEqual([{ file: name, message: expect.stringContaining('too large (2.0 GB') }]);
     expect(report.notes).toBe(3);
     expect(await db.blobs.count()).toBe(0);
@@ -147,10 +187,20 @@ describe('import of bad input', () => {
     const [folder] = syntheticRawFiles(0, 1);
     const id = fakeId('a', 99);
     const text = enc.encode(`Bad\n\nbefore \xff after`);
-    const bytes = new Uint8Array([...text.slice(0, 13), 0xff, 0xfe, ...enc.encode(`\n\nid: ${id}\nparent_id: ${fakeId('b', 0)}\ntype_: 1`)]);
-    const report = await importFiles(db, [file('x.jex', await packJex([folder, { path: `${id}.md`, data: bytes }]))]);
+    const bytes = new Uint8Array([
+      ...text.slice(0, 13),
+      0xff,
+      0xfe,
+      ...enc.encode(`\n\nid: ${id}\nparent_id: ${fakeId('b', 0)}\ntype_: 1`)
+    ]);
+    const report = await importFiles(db, [
+      file('x.jex', await packJex([folder, { path: `${id}.md`, data: bytes }]))
+    ]);
     expect(report.notes).toBe(1);
-    expect(report.problems[0]).toMatchObject({ file: `${id}.md`, message: expect.stringContaining('not valid UTF-8') });
+    expect(report.problems[0]).toMatchObject({
+      file: `${id}.md`,
+      message: expect.stringContaining('not valid UTF-8')
+    });
     expect((await db.notes.get(id))?.title).toBe('Bad');
   });
 
@@ -160,7 +210,9 @@ describe('import of bad input', () => {
     const small = { name: 'ok.md', path: 'notes/ok.md', blob: new Blob(['# Fine\n']) };
     const report = await importFiles(db, [big, small]);
     expect(report.notes).toBe(1);
-    expect(report.problems).toEqual([{ file: 'huge.md', message: expect.stringContaining('too large for a note (20.0 MB') }]);
+    expect(report.problems).toEqual([
+      { file: 'huge.md', message: expect.stringContaining('too large for a note (20.0 MB') }
+    ]);
   });
 
   it('removes everything it wrote when cancelled, leaving the library as it was', async () => {
@@ -170,7 +222,9 @@ describe('import of bad input', () => {
     const jex = await packJex(syntheticRawFiles(1500, 3));
     const run = importFiles(db, [file('big.jex', jex)], {
       signal: controller.signal,
-      onProgress: (p) => { if (p.readBytes > jex.length * 0.8) controller.abort(); }
+      onProgress: (p) => {
+        if (p.readBytes > jex.length * 0.8) controller.abort();
+      }
     });
     await expect(run).rejects.toThrow(/cancelled; nothing was imported/);
     expect(await snapshot()).toEqual(before);

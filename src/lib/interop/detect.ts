@@ -15,7 +15,8 @@ export function isMarkdownName(name: string): boolean {
  * name; undefined when it is none of the formats Folio reads.
  */
 export function detectFormat(name: string, head: Uint8Array): ImportFormat | undefined {
-  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04)
+    return 'zip';
   if (head.length >= 262 && String.fromCharCode(...head.subarray(257, 262)) === 'ustar') return 'jex';
   if (isMarkdownName(name)) return 'markdown';
   return undefined;

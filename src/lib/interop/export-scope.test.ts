@@ -22,7 +22,9 @@ async function library() {
 describe('export scopes', () => {
   it('exports a notebook with its sub-notebooks, their notes, tags and links only', async () => {
     const db = await library();
-    const files = await untar((await exportLibrary(db, { format: 'jex', scope: { kind: 'notebook', id: WORK } })).blob);
+    const files = await untar(
+      (await exportLibrary(db, { format: 'jex', scope: { kind: 'notebook', id: WORK } })).blob
+    );
     const names = [...files.keys()].map((p) => p.slice(0, 32));
     expect(names).toContain(WORK);
     expect(names).toContain('6c8177d8f51748adb8f7a9073ec48541');
@@ -34,14 +36,20 @@ describe('export scopes', () => {
 
   it('exports a note with its notebook and the attachments it links to', async () => {
     const db = await library();
-    const files = await untar((await exportLibrary(db, { format: 'jex', scope: { kind: 'note', id: PHOTO } })).blob);
-    expect([...files.keys()].sort()).toEqual([`${PHOTO}.md`, '96e2c14635a944098bd9f1b8bd24387d.md', `${PIXEL}.md`, `resources/${PIXEL}.png`].sort());
+    const files = await untar(
+      (await exportLibrary(db, { format: 'jex', scope: { kind: 'note', id: PHOTO } })).blob
+    );
+    expect([...files.keys()].sort()).toEqual(
+      [`${PHOTO}.md`, '96e2c14635a944098bd9f1b8bd24387d.md', `${PIXEL}.md`, `resources/${PIXEL}.png`].sort()
+    );
   });
 
   it('leaves trashed notes out of a notebook export but keeps them in a full backup', async () => {
     const db = await library();
     await trashNote(db, PLAN);
-    const notebook = await untar((await exportLibrary(db, { format: 'jex', scope: { kind: 'notebook', id: WORK } })).blob);
+    const notebook = await untar(
+      (await exportLibrary(db, { format: 'jex', scope: { kind: 'notebook', id: WORK } })).blob
+    );
     expect(notebook.has(`${PLAN}.md`)).toBe(false);
     const all = await untar((await exportLibrary(db, { format: 'jex' })).blob);
     expect(new TextDecoder().decode(all.get(`${PLAN}.md`))).toMatch(/\ndeleted_time: [1-9]\d*\n/);
@@ -60,7 +68,9 @@ describe('export scopes', () => {
 
   it('imports a RAW folder zipped inside a top folder', async () => {
     const db = await library();
-    const files = unzipSync(new Uint8Array(await (await exportLibrary(db, { format: 'raw' })).blob.arrayBuffer()));
+    const files = unzipSync(
+      new Uint8Array(await (await exportLibrary(db, { format: 'raw' })).blob.arrayBuffer())
+    );
     const wrapped = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`My export/${k}`, v])));
     const report = await importFiles(freshDb(), [{ name: 'wrapped.zip', blob: new Blob([wrapped]) }]);
     expect(report).toMatchObject({ notes: 4, resources: 1, problems: [] });

@@ -30,10 +30,17 @@ export async function collectExport(db: FolioDatabase, scope: ExportScope): Prom
   const folderIds = new Set(await scopeFolderIds(db, scope, allFolders, noteIds));
   const folders = allFolders.filter((f) => folderIds.has(f.id));
   const idSet = new Set(noteIds);
-  const noteTags = scope.kind === 'all' ? await db.note_tags.toArray() : (await db.note_tags.where('note_id').anyOf(noteIds).toArray());
+  const noteTags =
+    scope.kind === 'all'
+      ? await db.note_tags.toArray()
+      : await db.note_tags.where('note_id').anyOf(noteIds).toArray();
   const tagIds = new Set(noteTags.map((l) => l.tag_id));
-  const tags = scope.kind === 'all' ? await db.tags.toArray() : (await db.tags.bulkGet([...tagIds])).filter((t): t is Tag => !!t);
-  const resources = scope.kind === 'all' ? await db.resources.toArray() : await referencedResources(db, noteIds);
+  const tags =
+    scope.kind === 'all'
+      ? await db.tags.toArray()
+      : (await db.tags.bulkGet([...tagIds])).filter((t): t is Tag => !!t);
+  const resources =
+    scope.kind === 'all' ? await db.resources.toArray() : await referencedResources(db, noteIds);
   return {
     folders,
     tags,
@@ -54,13 +61,26 @@ async function scopeNoteIds(db: FolioDatabase, scope: ExportScope, folders: Note
   if (scope.kind === 'note') return (await db.notes.get(scope.id)) ? [scope.id] : [];
   const live = folders.filter((f) => !f.deleted_time);
   const ids = collectDescendants(live, scope.id);
-  const notes = await db.notes.where('parent_id').anyOf(ids).filter((n) => !n.deleted_time).primaryKeys();
+  const notes = await db.notes
+    .where('parent_id')
+    .anyOf(ids)
+    .filter((n) => !n.deleted_time)
+    .primaryKeys();
   return notes as string[];
 }
 
-async function scopeFolderIds(db: FolioDatabase, scope: ExportScope, folders: Notebook[], noteIds: string[]): Promise<string[]> {
+async function scopeFolderIds(
+  db: FolioDatabase,
+  scope: ExportScope,
+  folders: Notebook[],
+  noteIds: string[]
+): Promise<string[]> {
   if (scope.kind === 'all') return folders.map((f) => f.id);
-  if (scope.kind === 'notebook') return collectDescendants(folders.filter((f) => !f.deleted_time), scope.id);
+  if (scope.kind === 'notebook')
+    return collectDescendants(
+      folders.filter((f) => !f.deleted_time),
+      scope.id
+    );
   // A single note travels with its notebook (not the notebook's other notes), as Joplin does.
   const note = noteIds.length ? await db.notes.get(noteIds[0]) : undefined;
   return note?.parent_id ? [note.parent_id] : [];

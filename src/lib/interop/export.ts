@@ -32,12 +32,16 @@ export interface ExportFile {
 export async function exportLibrary(db: FolioDatabase, options: ExportOptions): Promise<ExportFile> {
   const scope = options.scope ?? { kind: 'all' };
   const set = await collectExport(db, scope);
-  if (scope.kind !== 'all' && !set.noteCount && !set.folders.length) throw new AppError('not_found', 'There is nothing to export: the notebook or note no longer exists.');
+  if (scope.kind !== 'all' && !set.noteCount && !set.folders.length)
+    throw new AppError('not_found', 'There is nothing to export: the notebook or note no longer exists.');
   const writer: ArchiveWriter = options.format === 'jex' ? createTarWriter() : createZipWriter();
   try {
     if (options.format === 'markdown') await writeMarkdownTree(db, set, writer, options);
     else await writeJoplinTree(db, set, writer, options);
-    return { blob: await writer.finish(), filename: `${await baseName(db, scope)}.${options.format === 'jex' ? 'jex' : options.format === 'raw' ? 'raw.zip' : 'md.zip'}` };
+    return {
+      blob: await writer.finish(),
+      filename: `${await baseName(db, scope)}.${options.format === 'jex' ? 'jex' : options.format === 'raw' ? 'raw.zip' : 'md.zip'}`
+    };
   } catch (error) {
     writer.abort(error);
     if (options.signal?.aborted) throw new AppError('aborted', 'The export was cancelled.');
@@ -46,7 +50,11 @@ export async function exportLibrary(db: FolioDatabase, options: ExportOptions): 
 }
 
 /** One note as a `.md` file (front matter optional; `:/id` links are left as they are). */
-export async function exportNoteMarkdown(db: FolioDatabase, noteId: string, frontMatter = true): Promise<ExportFile> {
+export async function exportNoteMarkdown(
+  db: FolioDatabase,
+  noteId: string,
+  frontMatter = true
+): Promise<ExportFile> {
   const note = await db.notes.get(noteId);
   if (!note) throw new AppError('not_found', `No note with id ${noteId}.`);
   const links = await db.note_tags.where('note_id').equals(noteId).toArray();

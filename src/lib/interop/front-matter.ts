@@ -24,7 +24,21 @@ export interface FrontMatterFields {
 }
 
 /** The keys Folio reads (everything else is kept as `extra`). */
-const USED_KEYS = new Set(['title', 'author', 'source', 'source_url', 'latitude', 'longitude', 'altitude', 'created', 'updated', 'due', 'completed?', 'tags', 'keywords']);
+const USED_KEYS = new Set([
+  'title',
+  'author',
+  'source',
+  'source_url',
+  'latitude',
+  'longitude',
+  'altitude',
+  'created',
+  'updated',
+  'due',
+  'completed?',
+  'tags',
+  'keywords'
+]);
 
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
@@ -32,16 +46,30 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
  * Splits front matter off a Markdown text; invalid YAML is left in the body (and reported). `extra`
  * is the YAML text of the keys Folio does not use ('' when none).
  */
-export function splitFrontMatter(text: string): { fields: FrontMatterFields; body: string; extra: string; error?: string } {
+export function splitFrontMatter(text: string): {
+  fields: FrontMatterFields;
+  body: string;
+  extra: string;
+  error?: string;
+} {
   const match = FENCE.exec(text);
   if (!match) return { fields: {}, body: text, extra: '' };
   const doc = parseDocument(match[1]);
   if (doc.errors.length) {
-    return { fields: {}, body: text, extra: '', error: `its front matter is not valid YAML (${doc.errors[0].message.split('\n')[0]})` };
+    return {
+      fields: {},
+      body: text,
+      extra: '',
+      error: `its front matter is not valid YAML (${doc.errors[0].message.split('\n')[0]})`
+    };
   }
   const data: unknown = doc.toJS();
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { fields: {}, body: text, extra: '' };
-  return { fields: readFields(data as Record<string, unknown>), body: text.slice(match[0].length).replace(/^\r?\n/, ''), extra: unusedKeys(doc, match[1]) };
+  return {
+    fields: readFields(data as Record<string, unknown>),
+    body: text.slice(match[0].length).replace(/^\r?\n/, ''),
+    extra: unusedKeys(doc, match[1])
+  };
 }
 
 /** The source text of the top-level keys Folio does not use, each with the comment lines above it. */
@@ -51,7 +79,11 @@ function unusedKeys(doc: ReturnType<typeof parseDocument>, source: string): stri
   let start = 0;
   const items = doc.contents.items;
   items.forEach((pair, i) => {
-    const end = i === items.length - 1 ? source.length : ((pair.value as { range?: number[] } | null)?.range?.[2] ?? (pair.key as { range: number[] }).range[2]);
+    const end =
+      i === items.length - 1
+        ? source.length
+        : ((pair.value as { range?: number[] } | null)?.range?.[2] ??
+          (pair.key as { range: number[] }).range[2]);
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     if (!USED_KEYS.has(key)) kept += source.slice(start, end);
     start = end;
@@ -62,7 +94,12 @@ function unusedKeys(doc: ReturnType<typeof parseDocument>, source: string): stri
 function readFields(data: Record<string, unknown>): FrontMatterFields {
   const fields: FrontMatterFields = {};
   const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() && !isNaN(Number(v)) ? Number(v) : undefined);
+  const num = (v: unknown) =>
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && v.trim() && !isNaN(Number(v))
+        ? Number(v)
+        : undefined;
   fields.title = text(data.title);
   fields.author = text(data.author);
   fields.source_url = text(data.source ?? data.source_url);
@@ -77,9 +114,18 @@ function readFields(data: Record<string, unknown>): FrontMatterFields {
     fields.completed = data['completed?'] === true || /^(yes|true)$/i.test(String(data['completed?']));
   }
   const tags = data.tags ?? data.keywords;
-  if (Array.isArray(tags)) fields.tags = tags.map(String).map((t) => t.trim()).filter(Boolean);
-  else if (typeof tags === 'string') fields.tags = tags.split(',').map((t) => t.trim()).filter(Boolean);
-  for (const key of Object.keys(fields) as (keyof FrontMatterFields)[]) if (fields[key] === undefined) delete fields[key];
+  if (Array.isArray(tags))
+    fields.tags = tags
+      .map(String)
+      .map((t) => t.trim())
+      .filter(Boolean);
+  else if (typeof tags === 'string')
+    fields.tags = tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+  for (const key of Object.keys(fields) as (keyof FrontMatterFields)[])
+    if (fields[key] === undefined) delete fields[key];
   return fields;
 }
 
@@ -94,7 +140,10 @@ function readTime(value: unknown): number | undefined {
 
 /** Formats a time as Joplin's front matter does: `YYYY-MM-DD HH:mm:ssZ` in UTC. */
 function writeTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The front matter block (with its `---` fences and a blank line after) for a note; `extra` (YAML kept from an import) follows Folio's keys. */

@@ -24,9 +24,14 @@ describe('import of a Joplin export', () => {
     expect(report).toMatchObject({ notes: 4, notebooks: 4, tags: 2, resources: 1, problems: [] });
     const titles = (await listNotebooks(db)).map((n) => n.title);
     expect(titles).toEqual(['lib', 'Personal', 'Projects', 'Work']);
-    expect((await db.folders.get('6c8177d8f51748adb8f7a9073ec48541'))?.parent_id).toBe('1dfc4307e2ae48da8746600a8962bc96');
+    expect((await db.folders.get('6c8177d8f51748adb8f7a9073ec48541'))?.parent_id).toBe(
+      '1dfc4307e2ae48da8746600a8962bc96'
+    );
     expect((await getNoteTags(db, PLAN)).map((t) => t.title)).toEqual(['plan', 'work']);
-    expect(await db.notes.get('35a4357a1c4f4e0197928ef1ff2e5e50')).toMatchObject({ is_todo: 1, todo_due: 1746515289000 });
+    expect(await db.notes.get('35a4357a1c4f4e0197928ef1ff2e5e50')).toMatchObject({
+      is_todo: 1,
+      todo_due: 1746515289000
+    });
     const blob = (await db.blobs.get(PIXEL))?.data;
     expect(blob?.size).toBe(70);
     expect(blob?.type).toBe('image/png');
@@ -39,7 +44,8 @@ describe('import of a Joplin export', () => {
     expect(filename).toMatch(/\.jex$/);
     const files = await untar(blob);
     expect([...files.keys()].sort()).toEqual(listFiles(RAW));
-    for (const path of listFiles(RAW)) expect(Buffer.from(files.get(path)!).equals(readFileSync(join(RAW, path))), path).toBe(true);
+    for (const path of listFiles(RAW))
+      expect(Buffer.from(files.get(path)!).equals(readFileSync(join(RAW, path))), path).toBe(true);
   });
 
   it('gives new ids to items whose ids Folio already has, and rewrites links to them', async () => {

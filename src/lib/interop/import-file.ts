@@ -21,19 +21,25 @@ export interface ImportFile {
 }
 
 /** Imports the picked files into Folio and returns what happened. */
-export async function importFiles(db: FolioDatabase, files: ImportFile[], options: ImportOptions = {}): Promise<ImportReport> {
+export async function importFiles(
+  db: FolioDatabase,
+  files: ImportFile[],
+  options: ImportOptions = {}
+): Promise<ImportReport> {
   if (!files.length) throw new AppError('invalid_argument', 'No file was chosen to import.');
   if (files.length === 1 && !files[0].path?.includes('/')) return importOne(db, files[0], options);
   const entries = files.map((f) => blobEntry(f.path || f.name, f.blob));
   const stripped = stripTop(entries);
-  if (stripped.some((e) => isRawItemPath(e.path))) return importJoplinEntries(db, counting(stripped, options), options.signal);
+  if (stripped.some((e) => isRawItemPath(e.path)))
+    return importJoplinEntries(db, counting(stripped, options), options.signal);
   return importMarkdownEntries(db, entries, folderName(files), options);
 }
 
 async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOptions): Promise<ImportReport> {
   const head = new Uint8Array(await file.blob.slice(0, 512).arrayBuffer());
   const format = detectFormat(file.name, head);
-  if (format === 'jex') return importJoplinEntries(db, tarEntries(counted(file.blob, options)), options.signal);
+  if (format === 'jex')
+    return importJoplinEntries(db, tarEntries(counted(file.blob, options)), options.signal);
   if (format === 'markdown') return importMarkdownEntries(db, [blobEntry(file.name, file.blob)], '', options);
   if (format === 'zip') {
     let entries: ImportEntry[];
@@ -41,13 +47,19 @@ async function importOne(db: FolioDatabase, file: ImportFile, options: ImportOpt
       entries = await zipEntries(file.blob);
     } catch (error) {
       if (!(error instanceof ZipError)) throw error;
-      throw new AppError('invalid_argument', `"${file.name}" could not be read: ${error.message}.`, { cause: error });
+      throw new AppError('invalid_argument', `"${file.name}" could not be read: ${error.message}.`, {
+        cause: error
+      });
     }
     const stripped = stripTop(entries);
-    if (stripped.some((e) => isRawItemPath(e.path))) return importJoplinEntries(db, counting(stripped, options), options.signal);
+    if (stripped.some((e) => isRawItemPath(e.path)))
+      return importJoplinEntries(db, counting(stripped, options), options.signal);
     return importMarkdownEntries(db, entries, file.name.replace(/\.zip$/i, ''), options);
   }
-  throw new AppError('invalid_argument', `"${file.name}" is not a file Folio can import. Choose a Joplin export (.jex), a zip of a RAW export or of Markdown files, or Markdown files.`);
+  throw new AppError(
+    'invalid_argument',
+    `"${file.name}" is not a file Folio can import. Choose a Joplin export (.jex), a zip of a RAW export or of Markdown files, or Markdown files.`
+  );
 }
 
 /** The file's stream, reporting bytes read as it goes. */
@@ -90,7 +102,8 @@ async function* counting(entries: ImportEntry[], options: ImportOptions): AsyncG
     yield entry;
     readBytes += entry.size;
     // Every file would be a progress event per note: report at most every 64 files, and the last.
-    if ((i + 1) % 64 === 0 || i + 1 === totalFiles) options.onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles });
+    if ((i + 1) % 64 === 0 || i + 1 === totalFiles)
+      options.onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles });
   }
 }
 

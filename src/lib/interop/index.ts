@@ -1,13 +1,11 @@
 export { importFiles } from './import-file';
 export type { ImportFile } from './import-file';
-export type { ImportReport,   ImportOptions,  } from './import-report';
-export { MAX_ATTACHMENT_BYTES,  formatSize } from './import-report';
+export type { ImportReport, ImportOptions } from './import-report';
+export { MAX_ATTACHMENT_BYTES, formatSize } from './import-report';
 export { exportLibrary, exportNoteMarkdown } from './export';
 export type { ExportFormat, ExportOptions, ExportFile } from './export';
 export type { ExportScope } from './export-scope';
-;
-export { parseRawItem, serializeRawItem,  } from './raw-item';
+export { parseRawItem, serializeRawItem } from './raw-item';
 export type { RawItem } from './raw-item';
-;
-export { rawToRecord, recordToRaw, isInteropType,   } from './joplin-fields';
-export type { InteropType,  } from './joplin-fields';
+export { rawToRecord, recordToRaw, isInteropType } from './joplin-fields';
+export type { InteropType } from './joplin-fields';

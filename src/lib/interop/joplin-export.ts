@@ -30,7 +30,8 @@ export async function writeJoplinTree(
   writer: ArchiveWriter,
   options: { signal?: AbortSignal; onProgress?: (p: ExportProgress) => void } = {}
 ): Promise<void> {
-  const total = set.folders.length + set.noteCount + set.tags.length + set.noteTags.length + set.resources.length * 2;
+  const total =
+    set.folders.length + set.noteCount + set.tags.length + set.noteTags.length + set.resources.length * 2;
   let done = 0;
   const put = async (type: InteropType, record: WithExtra<{ id: string }>) => {
     options.signal?.throwIfAborted();

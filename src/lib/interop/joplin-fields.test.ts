@@ -20,15 +20,38 @@ describe('joplin fields', () => {
   it('keeps unmodelled fields in joplin_extra', () => {
     const raw = parseRawItem(readFileSync(join(DIR, '35a4357a1c4f4e0197928ef1ff2e5e50.md'), 'utf8'));
     const record = rawToRecord(raw);
-    expect(record.joplin_extra).toMatchObject({ source_application: 'net.cozic.joplin-cli', order: '1796065839372' });
-    expect(record).toMatchObject({ is_todo: 1, todo_due: 1746515289000, created_time: Date.parse('2026-11-30T19:06:45.312Z') });
+    expect(record.joplin_extra).toMatchObject({
+      source_application: 'net.cozic.joplin-cli',
+      order: '1796065839372'
+    });
+    expect(record).toMatchObject({
+      is_todo: 1,
+      todo_due: 1746515289000,
+      created_time: Date.parse('2026-11-30T19:06:45.312Z')
+    });
   });
 
   it('gives a note made in Folio every Joplin field, in order, with fresh-item defaults', () => {
     const raw = recordToRaw(ItemType.Note, {
-      id: 'a'.repeat(32), parent_id: 'b'.repeat(32), title: 'T', body: 'B', created_time: 1, updated_time: 2,
-      user_created_time: 1, user_updated_time: 2, is_todo: 0, todo_due: 0, todo_completed: 0, source_url: '', author: '',
-      latitude: 0, longitude: 0, altitude: 0, markup_language: 1, is_conflict: 0, deleted_time: 0
+      id: 'a'.repeat(32),
+      parent_id: 'b'.repeat(32),
+      title: 'T',
+      body: 'B',
+      created_time: 1,
+      updated_time: 2,
+      user_created_time: 1,
+      user_updated_time: 2,
+      is_todo: 0,
+      todo_due: 0,
+      todo_completed: 0,
+      source_url: '',
+      author: '',
+      latitude: 0,
+      longitude: 0,
+      altitude: 0,
+      markup_language: 1,
+      is_conflict: 0,
+      deleted_time: 0
     });
     expect([...raw.props.keys()]).toEqual(FIELD_ORDER[ItemType.Note]);
     expect(raw.props.get('encryption_applied')).toBe('0');

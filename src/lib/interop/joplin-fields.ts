@@ -9,20 +9,38 @@
  * `joplin_extra` on the stored record, a string map Dexie stores with it; export writes them back in
  * their place. Items made in Folio get the values a fresh Joplin item has.
  */
-import { ItemType, noteDefaults, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
+import {
+  ItemType,
+  noteDefaults,
+  type Note,
+  type Notebook,
+  type NoteTag,
+  type Resource,
+  type Tag
+} from '$lib/core';
 import type { RawItem } from './raw-item';
 
 /** A record with the Joplin fields Folio does not model, kept as text. */
 export type WithExtra<T> = T & { joplin_extra?: Record<string, string> };
 
 /** The item types Folio imports and exports. */
-export type InteropType = typeof ItemType.Note | typeof ItemType.Folder | typeof ItemType.Resource | typeof ItemType.Tag | typeof ItemType.NoteTag;
+export type InteropType =
+  | typeof ItemType.Note
+  | typeof ItemType.Folder
+  | typeof ItemType.Resource
+  | typeof ItemType.Tag
+  | typeof ItemType.NoteTag;
 
-const NOTE_FIELDS = 'id parent_id created_time updated_time is_conflict latitude longitude altitude author source_url is_todo todo_due todo_completed source source_application application_data order user_created_time user_updated_time encryption_cipher_text encryption_applied markup_language is_shared share_id conflict_original_id master_key_id user_data deleted_time';
-const FOLDER_FIELDS = 'id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied parent_id is_shared share_id master_key_id icon user_data deleted_time';
-const TAG_FIELDS = 'id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied is_shared parent_id user_data';
-const NOTE_TAG_FIELDS = 'id note_id tag_id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied is_shared';
-const RESOURCE_FIELDS = 'id mime filename created_time updated_time user_created_time user_updated_time file_extension encryption_cipher_text encryption_applied encryption_blob_encrypted size is_shared share_id master_key_id user_data blob_updated_time ocr_text ocr_details ocr_status ocr_error ocr_driver_id';
+const NOTE_FIELDS =
+  'id parent_id created_time updated_time is_conflict latitude longitude altitude author source_url is_todo todo_due todo_completed source source_application application_data order user_created_time user_updated_time encryption_cipher_text encryption_applied markup_language is_shared share_id conflict_original_id master_key_id user_data deleted_time';
+const FOLDER_FIELDS =
+  'id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied parent_id is_shared share_id master_key_id icon user_data deleted_time';
+const TAG_FIELDS =
+  'id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied is_shared parent_id user_data';
+const NOTE_TAG_FIELDS =
+  'id note_id tag_id created_time updated_time user_created_time user_updated_time encryption_cipher_text encryption_applied is_shared';
+const RESOURCE_FIELDS =
+  'id mime filename created_time updated_time user_created_time user_updated_time file_extension encryption_cipher_text encryption_applied encryption_blob_encrypted size is_shared share_id master_key_id user_data blob_updated_time ocr_text ocr_details ocr_status ocr_error ocr_driver_id';
 
 /** Joplin's property order per item type (title and body are not properties). */
 export const FIELD_ORDER: Record<InteropType, readonly string[]> = {
@@ -36,14 +54,39 @@ export const FIELD_ORDER: Record<InteropType, readonly string[]> = {
 /** The fields each Folio record holds (everything else goes to `joplin_extra`). */
 const MODELLED: Record<InteropType, ReadonlySet<string>> = {
   [ItemType.Note]: new Set(Object.keys({ id: 0, parent_id: 0, ...noteDefaults(0) })),
-  [ItemType.Folder]: new Set('id title parent_id created_time updated_time user_created_time user_updated_time icon deleted_time'.split(' ')),
-  [ItemType.Tag]: new Set('id title created_time updated_time user_created_time user_updated_time parent_id'.split(' ')),
-  [ItemType.NoteTag]: new Set('id note_id tag_id created_time updated_time user_created_time user_updated_time'.split(' ')),
-  [ItemType.Resource]: new Set('id title mime filename file_extension size created_time updated_time user_created_time user_updated_time'.split(' '))
+  [ItemType.Folder]: new Set(
+    'id title parent_id created_time updated_time user_created_time user_updated_time icon deleted_time'.split(
+      ' '
+    )
+  ),
+  [ItemType.Tag]: new Set(
+    'id title created_time updated_time user_created_time user_updated_time parent_id'.split(' ')
+  ),
+  [ItemType.NoteTag]: new Set(
+    'id note_id tag_id created_time updated_time user_created_time user_updated_time'.split(' ')
+  ),
+  [ItemType.Resource]: new Set(
+    'id title mime filename file_extension size created_time updated_time user_created_time user_updated_time'.split(
+      ' '
+    )
+  )
 };
 
 const TIME_FIELDS = new Set(['created_time', 'updated_time', 'user_created_time', 'user_updated_time']);
-const TEXT_FIELDS = new Set(['id', 'parent_id', 'note_id', 'tag_id', 'title', 'body', 'author', 'source_url', 'icon', 'mime', 'filename', 'file_extension']);
+const TEXT_FIELDS = new Set([
+  'id',
+  'parent_id',
+  'note_id',
+  'tag_id',
+  'title',
+  'body',
+  'author',
+  'source_url',
+  'icon',
+  'mime',
+  'filename',
+  'file_extension'
+]);
 const FIXED_DECIMALS: Record<string, number> = { latitude: 8, longitude: 8, altitude: 4 };
 
 /**
@@ -84,7 +127,8 @@ export function formatTime(ms: number): string {
 export function rawToRecord(raw: RawItem): WithExtra<Note | Notebook | Tag | NoteTag | Resource> {
   if (!isInteropType(raw.type_)) throw new RangeError(`Joplin item type ${raw.type_} has no Folio record`);
   const modelled = MODELLED[raw.type_];
-  const record: Record<string, unknown> = raw.type_ === ItemType.Note ? { ...noteDefaults(0), body: raw.body ?? '' } : {};
+  const record: Record<string, unknown> =
+    raw.type_ === ItemType.Note ? { ...noteDefaults(0), body: raw.body ?? '' } : {};
   if (raw.title !== undefined) record.title = raw.title;
   const extra: Record<string, string> = {};
   for (const [key, value] of raw.props) {
@@ -104,13 +148,19 @@ function defaultValue(key: string): unknown {
 }
 
 /** Turns a Folio record into RAW item properties, in Joplin's order, ready to serialize. */
-export function recordToRaw(type: InteropType, record: WithExtra<Note | Notebook | Tag | NoteTag | Resource>): RawItem {
+export function recordToRaw(
+  type: InteropType,
+  record: WithExtra<Note | Notebook | Tag | NoteTag | Resource>
+): RawItem {
   const values = record as unknown as Record<string, unknown>;
   const extra = record.joplin_extra ?? {};
   const modelled = MODELLED[type];
   const props = new Map<string, string>();
   for (const key of FIELD_ORDER[type]) {
-    props.set(key, modelled.has(key) ? formatValue(key, values[key]) : (extra[key] ?? extraDefault(key, values)));
+    props.set(
+      key,
+      modelled.has(key) ? formatValue(key, values[key]) : (extra[key] ?? extraDefault(key, values))
+    );
   }
   for (const [key, value] of Object.entries(extra)) if (!props.has(key)) props.set(key, value);
   const item: RawItem = { type_: type, props };

@@ -50,7 +50,11 @@ async function restoreOutsideRefs(state: JoplinImportState): Promise<Set<string>
     const note = await state.db.notes.get(noteId);
     if (!note) continue;
     let body = note.body;
-    for (const ref of refs) if (outside.has(ref)) body = body.replace(/:\/([0-9a-f]{32})/g, (all, id: string) => (state.ids.original(id) === ref && id !== ref ? `:/${ref}` : all));
+    for (const ref of refs)
+      if (outside.has(ref))
+        body = body.replace(/:\/([0-9a-f]{32})/g, (all, id: string) =>
+          state.ids.original(id) === ref && id !== ref ? `:/${ref}` : all
+        );
     patches.push({ id: noteId, body });
   }
   await patchImportedNotes(state.db, patches);
@@ -89,7 +93,17 @@ async function placeOrphans(state: JoplinImportState, outside: Set<string>): Pro
 
 async function createFallbackNotebook(state: JoplinImportState): Promise<string> {
   const t = Date.now();
-  const folder: Notebook = { id: newId(), title: FALLBACK_NOTEBOOK_TITLE, parent_id: '', created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, icon: '', deleted_time: 0 };
+  const folder: Notebook = {
+    id: newId(),
+    title: FALLBACK_NOTEBOOK_TITLE,
+    parent_id: '',
+    created_time: t,
+    updated_time: t,
+    user_created_time: t,
+    user_updated_time: t,
+    icon: '',
+    deleted_time: 0
+  };
   await putImportBatch(state.db, { ...emptyBatch(), folders: [folder] });
   state.written.folders.push(folder.id);
   state.folderIds.add(folder.id);
@@ -123,7 +137,10 @@ async function writeTagsAndLinks(state: JoplinImportState): Promise<number> {
     const noteId = state.ids.has(link.note_id) ? state.ids.get(link.note_id) : '';
     const tagId = state.ids.has(link.tag_id) ? state.ids.get(link.tag_id) : '';
     if (!state.noteParents.has(noteId) || !tagId || !state.seen.has(link.tag_id)) {
-      state.problems.push({ file, message: 'it links a note and a tag that are not both in the archive, so it was skipped' });
+      state.problems.push({
+        file,
+        message: 'it links a note and a tag that are not both in the archive, so it was skipped'
+      });
       continue;
     }
     if (pairs.has(`${noteId}:${tagId}`)) continue;
@@ -143,11 +160,26 @@ async function completeResources(state: JoplinImportState): Promise<void> {
     if (state.resourceMeta.has(id)) continue;
     const filename = file.slice(file.lastIndexOf('/') + 1);
     const t = Date.now();
-    resources.push({ id, title: filename, mime, filename, file_extension: extensionOf(filename), size, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t });
+    resources.push({
+      id,
+      title: filename,
+      mime,
+      filename,
+      file_extension: extensionOf(filename),
+      size,
+      created_time: t,
+      updated_time: t,
+      user_created_time: t,
+      user_updated_time: t
+    });
   }
   await putImportBatch(state.db, { ...emptyBatch(), resources });
   state.written.resources.push(...resources.map((r) => r.id));
   for (const id of state.resourceMeta) {
-    if (!state.resourceBlobs.has(id)) state.problems.push({ file: `${state.ids.original(id) ?? id}.md`, message: 'the attachment\'s file is missing from the archive; its note shows a broken link' });
+    if (!state.resourceBlobs.has(id))
+      state.problems.push({
+        file: `${state.ids.original(id) ?? id}.md`,
+        message: "the attachment's file is missing from the archive; its note shows a broken link"
+      });
   }
 }

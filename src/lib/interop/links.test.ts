@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRelativeFileTarget, itemRefs, relativePath, remapItemRefs, resolveRelative, rewriteLinkTargets } from './links';
+import {
+  isRelativeFileTarget,
+  itemRefs,
+  relativePath,
+  remapItemRefs,
+  resolveRelative,
+  rewriteLinkTargets
+} from './links';
 
 const A = 'a'.repeat(32);
 const B = 'b'.repeat(32);
@@ -7,7 +14,9 @@ const B = 'b'.repeat(32);
 describe('links', () => {
   it('rewrites link and image targets, keeping titles, with angle brackets only around spaces', () => {
     const md = '[x](a.md "T") ![i](<my pic.png>) [u](https://e.com)';
-    expect(rewriteLinkTargets(md, (t) => (t.endsWith('.com') ? undefined : `:/${t.length}`))).toBe('[x](:/4 "T") ![i](:/10) [u](https://e.com)');
+    expect(rewriteLinkTargets(md, (t) => (t.endsWith('.com') ? undefined : `:/${t.length}`))).toBe(
+      '[x](:/4 "T") ![i](:/10) [u](https://e.com)'
+    );
   });
 
   it('rewrites the src of an HTML image', () => {
@@ -24,7 +33,13 @@ describe('links', () => {
 
   it('tells relative file targets from URLs, anchors and :/ links', () => {
     expect(['a.md', '../b/c.png'].map(isRelativeFileTarget)).toEqual([true, true]);
-    expect(['https://x', 'mailto:a@b', '#top', ':/id', '/abs'].map(isRelativeFileTarget)).toEqual([false, false, false, false, false]);
+    expect(['https://x', 'mailto:a@b', '#top', ':/id', '/abs'].map(isRelativeFileTarget)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false
+    ]);
   });
 
   it('resolves a relative target against the linking file and refuses to leave the tree', () => {
@@ -33,7 +48,9 @@ describe('links', () => {
   });
 
   it('makes the relative path from one file to another, URI-encoded', () => {
-    expect(relativePath('lib/Work/Meeting.md', 'lib/Work/Projects/The plan.md')).toBe('Projects/The%20plan.md');
+    expect(relativePath('lib/Work/Meeting.md', 'lib/Work/Projects/The plan.md')).toBe(
+      'Projects/The%20plan.md'
+    );
     expect(relativePath('lib/Personal/Photo.md', '_resources/pixel.png')).toBe('../../_resources/pixel.png');
   });
 });

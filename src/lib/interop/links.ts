@@ -24,7 +24,11 @@ const ANYWHERE: LinkContext = { inCode: () => false, outsideBlocks: () => true }
  * (undefined keeps the link as it was). With a context, links inside code blocks are left alone and
  * only real reference definitions (outside every block) are rewritten.
  */
-export function rewriteLinkTargets(markdown: string, rewrite: (target: string) => string | undefined, context: LinkContext = ANYWHERE): string {
+export function rewriteLinkTargets(
+  markdown: string,
+  rewrite: (target: string) => string | undefined,
+  context: LinkContext = ANYWHERE
+): string {
   const edits: { start: number; end: number; text: string }[] = [];
   const consider = (match: RegExpMatchArray, isDefinition: boolean) => {
     const at = match.index ?? 0;

@@ -65,16 +65,33 @@ function tagsByNote(set: ExportSet): Map<string, string[]> {
 export function noteMarkdown(note: Note, tags: string[], frontMatter: boolean): string {
   const extra = note.front_matter ?? '';
   if (!frontMatter) return extra ? `---\n${extra}---\n\n${note.body}` : note.body;
-  const head = formatFrontMatter({
-    title: note.title, created_time: note.user_created_time || note.created_time, updated_time: note.user_updated_time || note.updated_time,
-    author: note.author, source_url: note.source_url, latitude: note.latitude, longitude: note.longitude, altitude: note.altitude,
-    is_todo: note.is_todo, completed: note.todo_completed > 0, todo_due: note.todo_due, tags: [...tags].sort((a, b) => a.localeCompare(b))
-  }, extra);
+  const head = formatFrontMatter(
+    {
+      title: note.title,
+      created_time: note.user_created_time || note.created_time,
+      updated_time: note.user_updated_time || note.updated_time,
+      author: note.author,
+      source_url: note.source_url,
+      latitude: note.latitude,
+      longitude: note.longitude,
+      altitude: note.altitude,
+      is_todo: note.is_todo,
+      completed: note.todo_completed > 0,
+      todo_due: note.todo_due,
+      tags: [...tags].sort((a, b) => a.localeCompare(b))
+    },
+    extra
+  );
   return head + note.body;
 }
 
 /** Writes the notes of `set` as a Markdown folder tree into `writer`. */
-export async function writeMarkdownTree(db: FolioDatabase, set: ExportSet, writer: ArchiveWriter, options: { frontMatter?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+export async function writeMarkdownTree(
+  db: FolioDatabase,
+  set: ExportSet,
+  writer: ArchiveWriter,
+  options: { frontMatter?: boolean; signal?: AbortSignal } = {}
+): Promise<void> {
   const folders = folderPaths(set.folders);
   const tags = tagsByNote(set);
   const taken = new Map<string, Set<string>>();
@@ -93,7 +110,12 @@ export async function writeMarkdownTree(db: FolioDatabase, set: ExportSet, write
     }
   }
   const resourceNames = new Set<string>();
-  const resourcePaths = new Map(set.resources.map((r) => [r.id, `_resources/${unique(resourceNames, safeFileName((r.filename || r.title || r.id).replace(/\.[^.]+$/, ''), r.id), r.file_extension ? `.${r.file_extension}` : '')}`]));
+  const resourcePaths = new Map(
+    set.resources.map((r) => [
+      r.id,
+      `_resources/${unique(resourceNames, safeFileName((r.filename || r.title || r.id).replace(/\.[^.]+$/, ''), r.id), r.file_extension ? `.${r.file_extension}` : '')}`
+    ])
+  );
   for (let i = 0; i < notes.length; i += 500) {
     const page = await db.notes.bulkGet(notes.slice(i, i + 500).map((n) => n.id));
     for (const note of page) {
@@ -104,7 +126,10 @@ export async function writeMarkdownTree(db: FolioDatabase, set: ExportSet, write
         const target = notePaths.get(id) ?? resourcePaths.get(id);
         return target ? relativePath(path, target) : all;
       });
-      await writer.add(path, encoder.encode(noteMarkdown({ ...note, body }, tags.get(note.id) ?? [], options.frontMatter ?? true)));
+      await writer.add(
+        path,
+        encoder.encode(noteMarkdown({ ...note, body }, tags.get(note.id) ?? [], options.frontMatter ?? true))
+      );
     }
   }
   for (const resource of set.resources) {

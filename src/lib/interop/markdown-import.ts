@@ -8,12 +8,31 @@
  * Everything gets new ids, so nothing in Folio can be overwritten; a cancel or failure removes
  * what was written.
  */
-import { AppError, newId, noteDefaults, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
+import {
+  AppError,
+  newId,
+  noteDefaults,
+  type Note,
+  type Notebook,
+  type NoteTag,
+  type Resource,
+  type Tag
+} from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
 import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db';
 import { isMarkdownName } from './detect';
 import { splitFrontMatter, type FrontMatterFields } from './front-matter';
-import { decodeText, formatSize, INVALID_UTF8, MAX_ATTACHMENT_BYTES, MAX_NOTE_BYTES, type ImportOptions, type ImportProblem, type ImportReport, type TitleSource } from './import-report';
+import {
+  decodeText,
+  formatSize,
+  INVALID_UTF8,
+  MAX_ATTACHMENT_BYTES,
+  MAX_NOTE_BYTES,
+  type ImportOptions,
+  type ImportProblem,
+  type ImportReport,
+  type TitleSource
+} from './import-report';
 import { isRelativeFileTarget, resolveRelative, rewriteLinkTargets } from './links';
 import { extensionOf, mimeOf } from './mime';
 import { outlineMarkdown, type MarkdownOutline } from './markdown-outline';
@@ -37,17 +56,35 @@ interface MarkdownRun {
 }
 
 /** Imports Markdown entries under a new notebook called `rootTitle`. */
-export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEntry[], rootTitle: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importMarkdownEntries(
+  db: FolioDatabase,
+  entries: ImportEntry[],
+  rootTitle: string,
+  options: ImportOptions = {}
+): Promise<ImportReport> {
   const { signal, onProgress } = options;
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
   let readBytes = 0;
   const run: MarkdownRun = {
-    db, problems: [], written: { folders: [], notes: [], tags: [], noteTags: [], resources: [] }, blobIds: [], files: new Map(),
-    noteIds: new Map(), resources: new Map(), tagIds: new Map(), titles: {}, batch: emptyBatch(), now: Date.now()
+    db,
+    problems: [],
+    written: { folders: [], notes: [], tags: [], noteTags: [], resources: [] },
+    blobIds: [],
+    files: new Map(),
+    noteIds: new Map(),
+    resources: new Map(),
+    tagIds: new Map(),
+    titles: {},
+    batch: emptyBatch(),
+    now: Date.now()
   };
   try {
     const { root, paths } = collect(run, entries, rootTitle);
-    if (!paths.length) throw new AppError('invalid_argument', 'No Markdown files were found to import (.md, .markdown or .txt).');
+    if (!paths.length)
+      throw new AppError(
+        'invalid_argument',
+        'No Markdown files were found to import (.md, .markdown or .txt).'
+      );
     for (const path of paths) run.noteIds.set(path, newId());
     for (const tag of await db.tags.toArray()) run.tagIds.set(tag.title.toLowerCase(), tag.id);
     const folders = folderTree(run, paths, root);
@@ -63,7 +100,8 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
         run.problems.push({ file: path, message: `it could not be read: ${error.message}; it was skipped` });
       }
       readBytes += run.files.get(path)!.size;
-      if ((i + 1) % 64 === 0 || i + 1 === paths.length) onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles: paths.length });
+      if ((i + 1) % 64 === 0 || i + 1 === paths.length)
+        onProgress?.({ readBytes, totalBytes, files: i + 1, totalFiles: paths.length });
       if (run.batch.notes.length >= BATCH_SIZE) await flush(run);
     }
     await flush(run);
@@ -73,8 +111,15 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
     }
     const notes = run.written.notes.length;
     return {
-      notes, notebooks: run.written.folders.length, tags: run.written.tags.length, resources: run.written.resources.length, problems: run.problems, titles: run.titles,
-      files: entries.length, notesFound: paths.length, complete: notes === paths.length && run.problems.length === 0
+      notes,
+      notebooks: run.written.folders.length,
+      tags: run.written.tags.length,
+      resources: run.written.resources.length,
+      problems: run.problems,
+      titles: run.titles,
+      files: entries.length,
+      notesFound: paths.length,
+      complete: notes === paths.length && run.problems.length === 0
     };
   } catch (error) {
     await removeImported(db, run.written, run.blobIds);
@@ -84,10 +129,17 @@ export async function importMarkdownEntries(db: FolioDatabase, entries: ImportEn
 }
 
 /** Sorts entries into Markdown notes and other files; drops a folder all entries share into the root title. */
-function collect(run: MarkdownRun, entries: ImportEntry[], rootTitle: string): { root: string; paths: string[] } {
+function collect(
+  run: MarkdownRun,
+  entries: ImportEntry[],
+  rootTitle: string
+): { root: string; paths: string[] } {
   const safe = entries.filter((e) => {
     if (!isUnsafePath(e.path)) return true;
-    run.problems.push({ file: e.path, message: 'its name leads outside the import ("../"), so it was skipped' });
+    run.problems.push({
+      file: e.path,
+      message: 'its name leads outside the import ("../"), so it was skipped'
+    });
     return false;
   });
   const tops = new Set(safe.map((e) => (e.path.includes('/') ? e.path.split('/')[0] : '')));
@@ -108,7 +160,17 @@ function folderTree(run: MarkdownRun, paths: string[], rootTitle: string): Map<s
   const folders = new Map<string, Notebook>();
   const make = (dir: string, title: string, parent: string) => {
     const t = run.now;
-    folders.set(dir, { id: newId(), title, parent_id: parent, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, icon: '', deleted_time: 0 });
+    folders.set(dir, {
+      id: newId(),
+      title,
+      parent_id: parent,
+      created_time: t,
+      updated_time: t,
+      user_created_time: t,
+      user_updated_time: t,
+      icon: '',
+      deleted_time: 0
+    });
   };
   make('', rootTitle || 'Imported Markdown', '');
   for (const path of paths) {
@@ -124,7 +186,10 @@ function folderTree(run: MarkdownRun, paths: string[], rootTitle: string): Map<s
 async function importNote(run: MarkdownRun, path: string, folders: Map<string, Notebook>): Promise<void> {
   const entry = run.files.get(path)!;
   if (entry.size > MAX_NOTE_BYTES) {
-    run.problems.push({ file: path, message: `it is too large for a note (${formatSize(entry.size)}; the limit is ${formatSize(MAX_NOTE_BYTES)}), so it was skipped` });
+    run.problems.push({
+      file: path,
+      message: `it is too large for a note (${formatSize(entry.size)}; the limit is ${formatSize(MAX_NOTE_BYTES)}), so it was skipped`
+    });
     return;
   }
   const { text, invalid } = decodeText(await entry.bytes());
@@ -145,29 +210,57 @@ async function importNote(run: MarkdownRun, path: string, folders: Map<string, N
 
 /** A cheap test that saves parsing a note with no heading, underline or link in it. */
 function mayHaveHeadingOrLinks(body: string): boolean {
-  return /^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)/m.test(body) || body.includes('](') || body.includes(']:') || /\s(src|href)=/i.test(body);
+  return (
+    /^ {0,3}(#|=+[ \t]*$|-+[ \t]*$)/m.test(body) ||
+    body.includes('](') ||
+    body.includes(']:') ||
+    /\s(src|href)=/i.test(body)
+  );
 }
 
 /**
  * The title: front matter, else the first top-level heading (ATX or setext, never a `#` line in
  * code), else the file name (without extension).
  */
-export function pickTitle(fields: FrontMatterFields, heading: string | undefined, path: string): { title: string; source: TitleSource } {
+export function pickTitle(
+  fields: FrontMatterFields,
+  heading: string | undefined,
+  path: string
+): { title: string; source: TitleSource } {
   if (fields.title?.trim()) return { title: fields.title.trim(), source: 'front matter' };
   if (heading) return { title: heading, source: 'first heading' };
   const name = path.slice(path.lastIndexOf('/') + 1);
   return { title: name.replace(/\.[^.]+$/, ''), source: 'file name' };
 }
 
-function noteFrom(now: number, id: string, parent_id: string, title: string, body: string, f: FrontMatterFields): Note {
+function noteFrom(
+  now: number,
+  id: string,
+  parent_id: string,
+  title: string,
+  body: string,
+  f: FrontMatterFields
+): Note {
   const created = f.created_time ?? now;
   const updated = f.updated_time ?? now;
   return {
-    ...noteDefaults(now), id, parent_id, title, body,
-    created_time: created, updated_time: updated, user_created_time: created, user_updated_time: updated,
-    author: f.author ?? '', source_url: f.source_url ?? '',
-    latitude: f.latitude ?? 0, longitude: f.longitude ?? 0, altitude: f.altitude ?? 0,
-    is_todo: f.is_todo ?? 0, todo_due: f.todo_due ?? 0, todo_completed: f.completed ? updated : 0
+    ...noteDefaults(now),
+    id,
+    parent_id,
+    title,
+    body,
+    created_time: created,
+    updated_time: updated,
+    user_created_time: created,
+    user_updated_time: updated,
+    author: f.author ?? '',
+    source_url: f.source_url ?? '',
+    latitude: f.latitude ?? 0,
+    longitude: f.longitude ?? 0,
+    altitude: f.altitude ?? 0,
+    is_todo: f.is_todo ?? 0,
+    todo_due: f.todo_due ?? 0,
+    todo_completed: f.completed ? updated : 0
   };
 }
 
@@ -175,12 +268,21 @@ function noteFrom(now: number, id: string, parent_id: string, title: string, bod
  * Rewrites relative links (inline, and reference definitions) outside code: to imported notes as
  * `:/id`, to other files as attachments.
  */
-async function rewriteLinks(run: MarkdownRun, path: string, body: string, outline: MarkdownOutline): Promise<string> {
+async function rewriteLinks(
+  run: MarkdownRun,
+  path: string,
+  body: string,
+  outline: MarkdownOutline
+): Promise<string> {
   const targets = new Map<string, string>();
-  rewriteLinkTargets(body, (target) => {
-    if (isRelativeFileTarget(target)) targets.set(target, '');
-    return undefined;
-  }, outline);
+  rewriteLinkTargets(
+    body,
+    (target) => {
+      if (isRelativeFileTarget(target)) targets.set(target, '');
+      return undefined;
+    },
+    outline
+  );
   for (const target of targets.keys()) {
     const [file, fragment] = splitFragment(target);
     const resolved = resolveRelative(path, file);
@@ -203,7 +305,10 @@ async function attachment(run: MarkdownRun, path: string): Promise<string | unde
   const entry = run.files.get(path);
   if (!entry) return undefined;
   if (entry.size > MAX_ATTACHMENT_BYTES) {
-    run.problems.push({ file: path, message: `the attachment is too large (${formatSize(entry.size)}; the limit is ${formatSize(MAX_ATTACHMENT_BYTES)}), so it was skipped` });
+    run.problems.push({
+      file: path,
+      message: `the attachment is too large (${formatSize(entry.size)}; the limit is ${formatSize(MAX_ATTACHMENT_BYTES)}), so it was skipped`
+    });
     run.resources.set(path, null);
     return undefined;
   }
@@ -213,7 +318,18 @@ async function attachment(run: MarkdownRun, path: string): Promise<string | unde
   await putImportBlob(run.db, id, await entry.blob(mime));
   run.blobIds.push(id);
   const t = run.now;
-  const resource: Resource = { id, title: filename, mime, filename, file_extension: extensionOf(filename), size: entry.size, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t };
+  const resource: Resource = {
+    id,
+    title: filename,
+    mime,
+    filename,
+    file_extension: extensionOf(filename),
+    size: entry.size,
+    created_time: t,
+    updated_time: t,
+    user_created_time: t,
+    user_updated_time: t
+  };
   run.batch.resources.push(resource);
   run.resources.set(path, id);
   return id;
@@ -226,11 +342,27 @@ function addTag(run: MarkdownRun, noteId: string, title: string): void {
   if (!tagId) {
     tagId = newId();
     run.tagIds.set(key, tagId);
-    const tag: Tag = { id: tagId, title, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t, parent_id: '' };
+    const tag: Tag = {
+      id: tagId,
+      title,
+      created_time: t,
+      updated_time: t,
+      user_created_time: t,
+      user_updated_time: t,
+      parent_id: ''
+    };
     run.batch.tags.push(tag);
   }
   if (run.batch.noteTags.some((l) => l.note_id === noteId && l.tag_id === tagId)) return;
-  const link: NoteTag = { id: newId(), note_id: noteId, tag_id: tagId, created_time: t, updated_time: t, user_created_time: t, user_updated_time: t };
+  const link: NoteTag = {
+    id: newId(),
+    note_id: noteId,
+    tag_id: tagId,
+    created_time: t,
+    updated_time: t,
+    user_created_time: t,
+    user_updated_time: t
+  };
   run.batch.noteTags.push(link);
 }
 

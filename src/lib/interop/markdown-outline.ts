@@ -36,7 +36,8 @@ export function outlineMarkdown(text: string): MarkdownOutline {
     const [from, to] = token.map;
     covered.fill(1, from, to);
     if (CODE_TYPES.has(token.type)) code.fill(1, from, to);
-    if (heading === undefined && token.type === 'heading_open') heading = tokens[i + 1].content.replace(/\s*\n\s*/g, ' ').trim();
+    if (heading === undefined && token.type === 'heading_open')
+      heading = tokens[i + 1].content.replace(/\s*\n\s*/g, ' ').trim();
   }
   const lineOf = (offset: number) => {
     let lo = 0;

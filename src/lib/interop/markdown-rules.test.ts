@@ -6,13 +6,19 @@ import { freshDb } from '../../../tests/fresh-db';
 import { exportLibrary } from './export';
 import { importFiles } from './import-file';
 
-const zipOf = (files: Record<string, string>) => ({ name: 'notes.zip', blob: new Blob([zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])))]) });
-const noteTitled = (db: ReturnType<typeof freshDb>, title: string) => db.notes.filter((n) => n.title === title).first();
+const zipOf = (files: Record<string, string>) => ({
+  name: 'notes.zip',
+  blob: new Blob([zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])))])
+});
+const noteTitled = (db: ReturnType<typeof freshDb>, title: string) =>
+  db.notes.filter((n) => n.title === title).first();
 
 describe('Markdown import titles', () => {
   it('takes a setext heading as the title', async () => {
     const db = freshDb();
-    await importFiles(db, [zipOf({ 'a.md': 'Setext title\n============\n\nbody', 'b.md': 'Two line\nsetext\n---\n\ntext' })]);
+    await importFiles(db, [
+      zipOf({ 'a.md': 'Setext title\n============\n\nbody', 'b.md': 'Two line\nsetext\n---\n\ntext' })
+    ]);
     expect(await noteTitled(db, 'Setext title')).toBeDefined();
     expect(await noteTitled(db, 'Two line setext')).toBeDefined();
   });
@@ -20,7 +26,11 @@ describe('Markdown import titles', () => {
   it('ignores # lines inside fenced code and HTML blocks', async () => {
     const db = freshDb();
     const report = await importFiles(db, [
-      zipOf({ 'script.md': '```sh\n# install it\nmake\n```\n\n## Real heading', 'only-code.md': '~~~\n# not a title\n~~~\n', 'html.md': '<div>\n# inside html\n</div>' })
+      zipOf({
+        'script.md': '```sh\n# install it\nmake\n```\n\n## Real heading',
+        'only-code.md': '~~~\n# not a title\n~~~\n',
+        'html.md': '<div>\n# inside html\n</div>'
+      })
     ]);
     expect(await noteTitled(db, 'Real heading')).toBeDefined();
     expect(await noteTitled(db, 'only-code')).toBeDefined();
@@ -33,7 +43,13 @@ describe('Markdown import titles', () => {
 describe('Markdown import links', () => {
   it('rewrites reference-style link definitions to :/id like inline links', async () => {
     const db = freshDb();
-    await importFiles(db, [zipOf({ 'a.md': '# A\n\nsee [b][1] and ![pic][img]\n\n[1]: sub/b.md\n[img]: <pic one.png> "A picture"\n', 'sub/b.md': '# B', 'pic one.png': 'PNG' })]);
+    await importFiles(db, [
+      zipOf({
+        'a.md': '# A\n\nsee [b][1] and ![pic][img]\n\n[1]: sub/b.md\n[img]: <pic one.png> "A picture"\n',
+        'sub/b.md': '# B',
+        'pic one.png': 'PNG'
+      })
+    ]);
     const a = (await noteTitled(db, 'A'))!;
     const b = (await noteTitled(db, 'B'))!;
     expect(a.body).toContain(`[1]: :/${b.id}\n`);
@@ -59,16 +75,26 @@ describe('Markdown front matter Folio does not use', () => {
     const note = (await noteTitled(db, 'Kept'))!;
     expect(note.front_matter).toBe('aliases: [one, two]\n# the width\ncssclass: wide\n');
     expect(note.body).toBe('body\n');
-    const files = unzipSync(new Uint8Array(await (await exportLibrary(db, { format: 'markdown' })).blob.arrayBuffer()));
+    const files = unzipSync(
+      new Uint8Array(await (await exportLibrary(db, { format: 'markdown' })).blob.arrayBuffer())
+    );
     const exported = new TextDecoder().decode(files['notes/Kept.md']);
-    expect(exported).toMatch(/^---\ntitle: Kept\n[\s\S]*tags:\n {2}- t\naliases: \[one, two\]\n# the width\ncssclass: wide\n---\n\nbody\n$/);
+    expect(exported).toMatch(
+      /^---\ntitle: Kept\n[\s\S]*tags:\n {2}- t\naliases: \[one, two\]\n# the width\ncssclass: wide\n---\n\nbody\n$/
+    );
   });
 
-  it('is written back even when the export leaves Folio\'s own front matter out', async () => {
+  it("is written back even when the export leaves Folio's own front matter out", async () => {
     const db = freshDb();
     await importFiles(db, [zipOf({ 'k.md': file })]);
-    const files = unzipSync(new Uint8Array(await (await exportLibrary(db, { format: 'markdown', frontMatter: false })).blob.arrayBuffer()));
-    expect(new TextDecoder().decode(files['notes/Kept.md'])).toBe('---\naliases: [one, two]\n# the width\ncssclass: wide\n---\n\nbody\n');
+    const files = unzipSync(
+      new Uint8Array(
+        await (await exportLibrary(db, { format: 'markdown', frontMatter: false })).blob.arrayBuffer()
+      )
+    );
+    expect(new TextDecoder().decode(files['notes/Kept.md'])).toBe(
+      '---\naliases: [one, two]\n# the width\ncssclass: wide\n---\n\nbody\n'
+    );
   });
 });
 

@@ -27,8 +27,14 @@ describe('Markdown import', () => {
     const db = freshDb();
     const report = await importFiles(db, folderFiles(LIBRARY, 'library'));
     expect(report.titles).toEqual({ 'front matter': 3, 'file name': 1 });
-    expect(pickTitle({}, outlineMarkdown('text\n## Second\n# First').heading, 'a/b.md')).toEqual({ title: 'Second', source: 'first heading' });
-    expect(pickTitle({}, outlineMarkdown('no heading').heading, 'a/My note.md')).toEqual({ title: 'My note', source: 'file name' });
+    expect(pickTitle({}, outlineMarkdown('text\n## Second\n# First').heading, 'a/b.md')).toEqual({
+      title: 'Second',
+      source: 'first heading'
+    });
+    expect(pickTitle({}, outlineMarkdown('no heading').heading, 'a/My note.md')).toEqual({
+      title: 'My note',
+      source: 'file name'
+    });
   });
 
   it('rewrites relative links between files to :/id links and stores linked files as attachments', async () => {
@@ -47,7 +53,11 @@ describe('Markdown import', () => {
     await importFiles(db, folderFiles(LIBRARY, 'library'));
     const plan = (await db.notes.filter((n) => n.title === 'The plan').first())!;
     expect((await getNoteTags(db, plan.id)).map((t) => t.title)).toEqual(['plan', 'work']);
-    expect(plan).toMatchObject({ author: 'Ada', latitude: 48.8566, user_created_time: Date.UTC(2024, 0, 2, 3, 4, 5) });
+    expect(plan).toMatchObject({
+      author: 'Ada',
+      latitude: 48.8566,
+      user_created_time: Date.UTC(2024, 0, 2, 3, 4, 5)
+    });
     expect(plan.body.startsWith('# Plan')).toBe(true);
     const meeting = (await db.notes.filter((n) => n.title === 'Meeting').first())!;
     expect(meeting).toMatchObject({ is_todo: 1, todo_completed: 0, todo_due: Date.UTC(2025, 4, 6, 7, 8, 9) });
@@ -63,7 +73,10 @@ describe('Markdown import', () => {
 
   it('imports a zip of Markdown files', async () => {
     const db = freshDb();
-    const zip = zipSync({ 'a.md': enc.encode('# Alpha\n\nsee [b](sub/b.md)'), 'sub/b.md': enc.encode('Beta body') });
+    const zip = zipSync({
+      'a.md': enc.encode('# Alpha\n\nsee [b](sub/b.md)'),
+      'sub/b.md': enc.encode('Beta body')
+    });
     const report = await importFiles(db, [{ name: 'notes.zip', blob: new Blob([zip]) }]);
     expect(report.notes).toBe(2);
     const b = (await db.notes.filter((n) => n.title === 'b').first())!;
@@ -80,10 +93,19 @@ describe('Markdown export', () => {
     expect(filename).toMatch(/\.md\.zip$/);
     const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     const text = (p: string) => new TextDecoder().decode(files[p]);
-    expect(Object.keys(files).sort()).toEqual(['_resources/data.csv', '_resources/pixel.png', 'library/Personal/Done task.md', 'library/Personal/Photo.md', 'library/Work/Meeting.md', 'library/Work/Projects/The plan.md']);
+    expect(Object.keys(files).sort()).toEqual([
+      '_resources/data.csv',
+      '_resources/pixel.png',
+      'library/Personal/Done task.md',
+      'library/Personal/Photo.md',
+      'library/Work/Meeting.md',
+      'library/Work/Projects/The plan.md'
+    ]);
     expect(text('library/Personal/Photo.md')).toContain('![pixel](../../_resources/pixel.png)');
     expect(text('library/Personal/Photo.md')).toContain('[meeting](../Work/Meeting.md)');
-    expect(text('library/Work/Meeting.md')).toMatch(/^---\ntitle: Meeting\n[\s\S]*completed\?: no\ndue: 2025-05-06 07:08:09Z\ntags:\n {2}- work\n---\n\n/);
+    expect(text('library/Work/Meeting.md')).toMatch(
+      /^---\ntitle: Meeting\n[\s\S]*completed\?: no\ndue: 2025-05-06 07:08:09Z\ntags:\n {2}- work\n---\n\n/
+    );
   });
 
   it('writes bodies alone when front matter is off', async () => {
@@ -91,7 +113,9 @@ describe('Markdown export', () => {
     const book = await createNotebook(db, { title: 'B' });
     await createNote(db, { title: 'N', body: 'just the body', parent_id: book.id });
     const { blob } = await exportLibrary(db, { format: 'markdown', frontMatter: false });
-    expect(new TextDecoder().decode(unzipSync(new Uint8Array(await blob.arrayBuffer()))['B/N.md'])).toBe('just the body');
+    expect(new TextDecoder().decode(unzipSync(new Uint8Array(await blob.arrayBuffer()))['B/N.md'])).toBe(
+      'just the body'
+    );
   });
 
   it('saves a single note as one .md file', async () => {

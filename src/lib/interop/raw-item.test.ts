@@ -22,11 +22,15 @@ describe('raw item', () => {
   });
 
   it('writes an empty value with its trailing space and no final newline', () => {
-    expect(serializeRawItem({ type_: 5, title: 'tag', props: new Map([['user_data', '']]) })).toBe('tag\n\nuser_data: \ntype_: 5');
+    expect(serializeRawItem({ type_: 5, title: 'tag', props: new Map([['user_data', '']]) })).toBe(
+      'tag\n\nuser_data: \ntype_: 5'
+    );
   });
 
   it('leaves out an empty body', () => {
-    expect(serializeRawItem({ type_: 1, title: 'T', body: '', props: new Map([['id', 'x']]) })).toBe('T\n\nid: x\ntype_: 1');
+    expect(serializeRawItem({ type_: 1, title: 'T', body: '', props: new Map([['id', 'x']]) })).toBe(
+      'T\n\nid: x\ntype_: 1'
+    );
   });
 
   it('keeps \\r\\n line ends in a body byte for byte', () => {

@@ -63,7 +63,8 @@ export function parseRawItem(text: string): RawItem {
   const typeEntry = props.find(([key]) => key === 'type_');
   if (!typeEntry) throw new RawItemError('it has no "type_" property, so it is not a Joplin item');
   const type_ = Number(typeEntry[1]);
-  if (!Number.isInteger(type_) || type_ <= 0) throw new RawItemError(`its type_ "${typeEntry[1]}" is not a number`);
+  if (!Number.isInteger(type_) || type_ <= 0)
+    throw new RawItemError(`its type_ "${typeEntry[1]}" is not a number`);
   const map = new Map(props.filter(([key]) => key !== 'type_'));
   const head = lines.slice(0, Math.max(i, 0));
   const item: RawItem = { type_, props: map };
@@ -79,7 +80,9 @@ export function serializeRawItem(item: RawItem): string {
   const parts: string[] = [];
   if (item.title !== undefined) parts.push(item.title);
   if (item.body) parts.push(item.body);
-  const props = [...item.props].filter(([key]) => key !== 'type_').map(([key, value]) => `${key}: ${escapeValue(value)}`);
+  const props = [...item.props]
+    .filter(([key]) => key !== 'type_')
+    .map(([key, value]) => `${key}: ${escapeValue(value)}`);
   props.push(`type_: ${item.type_}`);
   parts.push(props.join('\n'));
   return parts.join('\n\n');

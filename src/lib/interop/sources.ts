@@ -23,12 +23,17 @@ export interface ImportEntry {
 
 /** Cleans an archive path: '/' separators, no leading './' or '/'. */
 export function normalizePath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
 }
 
 /** Whether a path tries to leave its folder (`..` segments), which an import never follows. */
 export function isUnsafePath(path: string): boolean {
-  return normalizePath(path).split('/').some((part) => part === '..');
+  return normalizePath(path)
+    .split('/')
+    .some((part) => part === '..');
 }
 
 /** The entries of a tar stream (JEX), streamed. Throws on a truncated or corrupt archive. */

@@ -50,7 +50,10 @@ describe('ZipArchive', () => {
   }, 120_000);
 
   it('reads stored and deflated entries, and gives a stored entry as a slice of the archive', async () => {
-    const zip = zipSync({ 'a.txt': [strToU8('stored text'), { level: 0 }], 'b.txt': [strToU8('deflated '.repeat(100)), { level: 9 }] });
+    const zip = zipSync({
+      'a.txt': [strToU8('stored text'), { level: 0 }],
+      'b.txt': [strToU8('deflated '.repeat(100)), { level: 9 }]
+    });
     const archive = await ZipArchive.open(blobOf(zip));
     const [a, b] = archive.entries;
     expect(a.method).toBe(0);
@@ -61,7 +64,9 @@ describe('ZipArchive', () => {
   });
 
   it('reads a zip64 directory', async () => {
-    const archive = await ZipArchive.open(blobOf(asZip64(zipSync({ 'x.md': strToU8('sixty-four'), 'y/z.md': strToU8('zed') }))));
+    const archive = await ZipArchive.open(
+      blobOf(asZip64(zipSync({ 'x.md': strToU8('sixty-four'), 'y/z.md': strToU8('zed') })))
+    );
     expect(archive.entries.map((e) => e.name)).toEqual(['x.md', 'y/z.md']);
     expect(text.decode(await archive.bytes(archive.entries[1]))).toBe('zed');
   });
@@ -76,7 +81,10 @@ describe('ZipArchive', () => {
   });
 
   it('refuses a damaged entry by its checksum, and still reads the others', async () => {
-    const zip = zipSync({ 'a.md': [strToU8('first file'), { level: 0 }], 'b.md': [strToU8('second file'), { level: 0 }] });
+    const zip = zipSync({
+      'a.md': [strToU8('first file'), { level: 0 }],
+      'b.md': [strToU8('second file'), { level: 0 }]
+    });
     // The first entry's data follows its local header (30 bytes, its name, its extra field).
     const v = new DataView(zip.buffer);
     const at = 30 + v.getUint16(26, true) + v.getUint16(28, true);

@@ -91,7 +91,8 @@ export class ZipArchive {
         break;
       }
     }
-    if (at < 0) throw new ZipError('it is not a zip archive, or its end is missing (the file may be cut short)');
+    if (at < 0)
+      throw new ZipError('it is not a zip archive, or its end is missing (the file may be cut short)');
     let count = view.getUint16(at + 10, true);
     let dirSize = view.getUint32(at + 12, true);
     let dirOffset = view.getUint32(at + 16, true);
@@ -99,12 +100,14 @@ export class ZipArchive {
       const recordAt = Number(view.getBigUint64(at - 12, true));
       const record = await readRange(blob, recordAt, recordAt + 56);
       const rv = new DataView(record.buffer, record.byteOffset, record.byteLength);
-      if (record.length < 56 || rv.getUint32(0, true) !== ZIP64_EOCD) throw new ZipError('its zip64 directory record is damaged');
+      if (record.length < 56 || rv.getUint32(0, true) !== ZIP64_EOCD)
+        throw new ZipError('its zip64 directory record is damaged');
       count = Number(rv.getBigUint64(32, true));
       dirSize = Number(rv.getBigUint64(40, true));
       dirOffset = Number(rv.getBigUint64(48, true));
     }
-    if (dirOffset + dirSize > blob.size) throw new ZipError('its directory lies beyond the end of the file (the file may be cut short)');
+    if (dirOffset + dirSize > blob.size)
+      throw new ZipError('its directory lies beyond the end of the file (the file may be cut short)');
     const dir = await readRange(blob, dirOffset, dirOffset + dirSize);
     return new ZipArchive(blob, parseDirectory(dir, count, blob.size));
   }
@@ -112,10 +115,12 @@ export class ZipArchive {
   /** The entry's uncompressed bytes, checked against its size and CRC. */
   async bytes(entry: ZipEntryInfo): Promise<Uint8Array> {
     refuseUnreadable(entry);
-    if (entry.compressedSize > STREAM_ABOVE_BYTES) return new Uint8Array(await new Response(await this.stream(entry)).arrayBuffer());
+    if (entry.compressedSize > STREAM_ABOVE_BYTES)
+      return new Uint8Array(await new Response(await this.stream(entry)).arrayBuffer());
     const { data } = await this.compressed(entry);
     const out = entry.method === 0 ? data : inflate(entry, data);
-    if (out.length !== entry.size || crc32(out) !== entry.crc) throw new ZipError(`${entry.name} is damaged (its contents do not match the archive's checksum)`);
+    if (out.length !== entry.size || crc32(out) !== entry.crc)
+      throw new ZipError(`${entry.name} is damaged (its contents do not match the archive's checksum)`);
     return out;
   }
 
@@ -124,23 +129,30 @@ export class ZipArchive {
     refuseUnreadable(entry);
     const start = await this.dataStart(entry);
     if (entry.method === 0) return this.source.slice(start, start + entry.size, type);
-    if (entry.compressedSize <= STREAM_ABOVE_BYTES) return new Blob([(await this.bytes(entry)) as Uint8Array<ArrayBuffer>], { type });
+    if (entry.compressedSize <= STREAM_ABOVE_BYTES)
+      return new Blob([(await this.bytes(entry)) as Uint8Array<ArrayBuffer>], { type });
     const blob = await new Response(await this.stream(entry)).blob();
-    if (blob.size !== entry.size) throw new ZipError(`${entry.name} is damaged (it inflates to ${blob.size} bytes, not ${entry.size})`);
+    if (blob.size !== entry.size)
+      throw new ZipError(`${entry.name} is damaged (it inflates to ${blob.size} bytes, not ${entry.size})`);
     return type ? new Blob([blob], { type }) : blob;
   }
 
   private async stream(entry: ZipEntryInfo): Promise<ReadableStream<Uint8Array>> {
     const start = await this.dataStart(entry);
     const raw = this.source.slice(start, start + entry.compressedSize).stream();
-    return entry.method === 0 ? raw : raw.pipeThrough(new DecompressionStream('deflate-raw') as unknown as TransformStream<Uint8Array, Uint8Array>);
+    return entry.method === 0
+      ? raw
+      : raw.pipeThrough(
+          new DecompressionStream('deflate-raw') as unknown as TransformStream<Uint8Array, Uint8Array>
+        );
   }
 
   /** Where the entry's data starts: after its local header, whose name and extra lengths may differ from the directory's. */
   private async dataStart(entry: ZipEntryInfo): Promise<number> {
     const head = await this.read(entry.offset, 30);
     const view = new DataView(head.buffer, head.byteOffset, 30);
-    if (head.length < 30 || view.getUint32(0, true) !== LOCAL) throw new ZipError(`${entry.name} is damaged (no local header where the directory says)`);
+    if (head.length < 30 || view.getUint32(0, true) !== LOCAL)
+      throw new ZipError(`${entry.name} is damaged (no local header where the directory says)`);
     return entry.offset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
   }
 
@@ -157,7 +169,8 @@ export class ZipArchive {
    */
   private async read(start: number, length: number): Promise<Uint8Array> {
     const w = this.window;
-    if (w && start >= w.start && start + length <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, start - w.start + length);
+    if (w && start >= w.start && start + length <= w.start + w.bytes.length)
+      return w.bytes.subarray(start - w.start, start - w.start + length);
     const end = Math.min(this.source.size, start + Math.max(length, WINDOW_BYTES));
     const bytes = await readRange(this.source, start, end);
     this.window = { start, bytes };
@@ -166,8 +179,10 @@ export class ZipArchive {
 }
 
 function refuseUnreadable(entry: ZipEntryInfo): void {
-  if (entry.encrypted) throw new ZipError(`${entry.name} is encrypted (password-protected zips cannot be imported)`);
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipError(`${entry.name} uses a compression method Folio cannot read (method ${entry.method})`);
+  if (entry.encrypted)
+    throw new ZipError(`${entry.name} is encrypted (password-protected zips cannot be imported)`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipError(`${entry.name} uses a compression method Folio cannot read (method ${entry.method})`);
 }
 
 function inflate(entry: ZipEntryInfo, data: Uint8Array): Uint8Array {
@@ -209,18 +224,20 @@ function parseDirectory(dir: Uint8Array, count: number, archiveSize: number): Zi
       if (compressedSize === 0xffffffff) compressedSize = next();
       if (offset === 0xffffffff) offset = next();
     }
-    if (offset + compressedSize > archiveSize) throw new ZipError(`${name} lies beyond the end of the file (the file may be cut short)`);
+    if (offset + compressedSize > archiveSize)
+      throw new ZipError(`${name} lies beyond the end of the file (the file may be cut short)`);
     entries.push({ name, size, compressedSize, method, encrypted: (flags & 1) !== 0, crc, offset });
     at = extraStart + extraLength + commentLength;
   }
   // Writers without zip64 (fflate among them) store the count modulo 65,536; unzip accepts that too.
-  if (entries.length % 0x10000 !== count % 0x10000) throw new ZipError(`its directory is damaged (${entries.length} of ${count} entries could be read)`);
+  if (entries.length % 0x10000 !== count % 0x10000)
+    throw new ZipError(`its directory is damaged (${entries.length} of ${count} entries could be read)`);
   return entries;
 }
 
 /** The offset of an extra field's data, or -1. */
 function findExtra(view: DataView, start: number, length: number, id: number): number {
-  for (let p = start; p + 4 <= start + length; ) {
+  for (let p = start; p + 4 <= start + length;) {
     const fieldId = view.getUint16(p, true);
     const size = view.getUint16(p + 2, true);
     if (fieldId === id) return p + 4;

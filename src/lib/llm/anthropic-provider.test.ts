@@ -8,22 +8,42 @@ const startServer = useModelServer();
 
 async function setup(script: Turn[]) {
   const server = await startServer({ script });
-  const provider = new AnthropicProvider({ kind: 'anthropic', baseUrl: server.url, apiKey: 'sk-ant-test', model: 'claude-test' });
+  const provider = new AnthropicProvider({
+    kind: 'anthropic',
+    baseUrl: server.url,
+    apiKey: 'sk-ant-test',
+    model: 'claude-test'
+  });
   return { server, provider };
 }
 
 describe('AnthropicProvider against the scripted server', () => {
   it('streams text deltas and returns the text with usage', async () => {
-    const { provider } = await setup([{ type: 'text', text: 'Hello, I am Claude.', pieceSize: 5, usage: { inputTokens: 30, outputTokens: 7 } }]);
+    const { provider } = await setup([
+      { type: 'text', text: 'Hello, I am Claude.', pieceSize: 5, usage: { inputTokens: 30, outputTokens: 7 } }
+    ]);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { onDelta: (d) => deltas.push(d) });
     expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe('Hello, I am Claude.');
-    expect(result).toEqual({ text: 'Hello, I am Claude.', toolCalls: [], finishReason: 'stop', usage: { inputTokens: 30, outputTokens: 7 } });
+    expect(result).toEqual({
+      text: 'Hello, I am Claude.',
+      toolCalls: [],
+      finishReason: 'stop',
+      usage: { inputTokens: 30, outputTokens: 7 }
+    });
   });
 
   it('assembles parallel tool_use blocks into tool calls with streamed argument deltas', async () => {
     const { provider } = await setup([
-      { type: 'tool_calls', text: 'Let me check.', pieceSize: 4, calls: [{ id: 't1', name: 'search_notes', arguments: '{"query":"socks"}' }, { id: 't2', name: 'list_tags', arguments: '{}' }] }
+      {
+        type: 'tool_calls',
+        text: 'Let me check.',
+        pieceSize: 4,
+        calls: [
+          { id: 't1', name: 'search_notes', arguments: '{"query":"socks"}' },
+          { id: 't2', name: 'list_tags', arguments: '{}' }
+        ]
+      }
     ]);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { onDelta: (d) => deltas.push(d) });
@@ -34,7 +54,9 @@ describe('AnthropicProvider against the scripted server', () => {
       { id: 't2', name: 'list_tags', arguments: '{}', parsed: {} }
     ]);
     const first = deltas.filter((d) => d.type === 'tool_call' && d.index === 0);
-    expect(first.map((d) => (d.type === 'tool_call' ? d.argumentsDelta : '')).join('')).toBe('{"query":"socks"}');
+    expect(first.map((d) => (d.type === 'tool_call' ? d.argumentsDelta : '')).join('')).toBe(
+      '{"query":"socks"}'
+    );
   });
 
   it('sends system, merged tool results and tools in the Messages format', async () => {
@@ -42,12 +64,28 @@ describe('AnthropicProvider against the scripted server', () => {
     await provider.chat(
       [
         ...hello,
-        { role: 'assistant', content: 'Searching.', toolCalls: [{ id: 't1', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }, { id: 't2', name: 'list_tags', arguments: '{', parseError: 'bad' }] },
+        {
+          role: 'assistant',
+          content: 'Searching.',
+          toolCalls: [
+            { id: 't1', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } },
+            { id: 't2', name: 'list_tags', arguments: '{', parseError: 'bad' }
+          ]
+        },
         { role: 'tool', toolCallId: 't1', name: 'search_notes', content: '[]' },
-        { role: 'tool', toolCallId: 't2', name: 'list_tags', content: 'arguments are not valid JSON', isError: true },
+        {
+          role: 'tool',
+          toolCallId: 't2',
+          name: 'list_tags',
+          content: 'arguments are not valid JSON',
+          isError: true
+        },
         { role: 'user', content: 'And?' }
       ],
-      { tools: [{ name: 'search_notes', description: 'Search', inputSchema: { type: 'object' } }], maxOutputTokens: 500 }
+      {
+        tools: [{ name: 'search_notes', description: 'Search', inputSchema: { type: 'object' } }],
+        maxOutputTokens: 500
+      }
     );
     const { body, headers } = server.requests[0];
     expect(headers['anthropic-dangerous-direct-browser-access']).toBe('true');
@@ -56,7 +94,14 @@ describe('AnthropicProvider against the scripted server', () => {
       max_tokens: 500,
       stream: true,
       system: [{ type: 'text', text: 'You are Folio.', cache_control: { type: 'ephemeral' } }],
-      tools: [{ name: 'search_notes', description: 'Search', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } }],
+      tools: [
+        {
+          name: 'search_notes',
+          description: 'Search',
+          input_schema: { type: 'object' },
+          cache_control: { type: 'ephemeral' }
+        }
+      ],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'Hello' }] },
         {
@@ -71,7 +116,12 @@ describe('AnthropicProvider against the scripted server', () => {
           role: 'user',
           content: [
             { type: 'tool_result', tool_use_id: 't1', content: '[]', is_error: false },
-            { type: 'tool_result', tool_use_id: 't2', content: 'arguments are not valid JSON', is_error: true },
+            {
+              type: 'tool_result',
+              tool_use_id: 't2',
+              content: 'arguments are not valid JSON',
+              is_error: true
+            },
             { type: 'text', text: 'And?', cache_control: { type: 'ephemeral' } }
           ]
         }
@@ -88,7 +138,12 @@ describe('AnthropicProvider against the scripted server', () => {
     const tools = [{ name: 'search_notes', description: 'Search', inputSchema: { type: 'object' } }];
     const step1 = await provider.chat([system, { role: 'user', content: 'Find x' }], { tools });
     const step2 = await provider.chat(
-      [system, { role: 'user', content: 'Find x' }, { role: 'assistant', content: '', toolCalls: step1.toolCalls }, { role: 'tool', toolCallId: 't1', name: 'search_notes', content: '[]' }],
+      [
+        system,
+        { role: 'user', content: 'Find x' },
+        { role: 'assistant', content: '', toolCalls: step1.toolCalls },
+        { role: 'tool', toolCallId: 't1', name: 'search_notes', content: '[]' }
+      ],
       { tools }
     );
     expect(step1.usage.cacheWriteTokens).toBeGreaterThan(1024);
@@ -98,7 +153,9 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   it('keeps malformed streamed tool input raw and marks it', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', calls: [{ id: 't1', name: 'search_notes', arguments: '{"query": ' }] }]);
+    const { provider } = await setup([
+      { type: 'tool_calls', calls: [{ id: 't1', name: 'search_notes', arguments: '{"query": ' }] }
+    ]);
     const [call] = (await provider.chat(hello)).toolCalls;
     expect(call.arguments).toBe('{"query": ');
     expect(call.parsed).toBeUndefined();
@@ -106,9 +163,17 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   it('reads an unstreamed JSON answer', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', ignoreStream: true, calls: [{ id: 't1', name: 'list_tags', arguments: '{"limit":3}' }] }]);
+    const { provider } = await setup([
+      {
+        type: 'tool_calls',
+        ignoreStream: true,
+        calls: [{ id: 't1', name: 'list_tags', arguments: '{"limit":3}' }]
+      }
+    ]);
     const result = await provider.chat(hello);
-    expect(result.toolCalls).toEqual([{ id: 't1', name: 'list_tags', arguments: '{"limit":3}', parsed: { limit: 3 } }]);
+    expect(result.toolCalls).toEqual([
+      { id: 't1', name: 'list_tags', arguments: '{"limit":3}', parsed: { limit: 3 } }
+    ]);
   });
 
   it('maps max_tokens to length', async () => {
@@ -129,7 +194,11 @@ describe('AnthropicProvider against the scripted server', () => {
       { type: 'error', status: 529, message: 'Overloaded' }
     ]);
     expect(await rejection(provider.chat(hello))).toMatchObject({ kind: 'rate_limit', retryable: true });
-    expect(await rejection(provider.chat(hello))).toMatchObject({ kind: 'server', status: 529, retryable: true });
+    expect(await rejection(provider.chat(hello))).toMatchObject({
+      kind: 'server',
+      status: 529,
+      retryable: true
+    });
   });
 
   it('reports a dropped stream as a network error', async () => {
@@ -159,6 +228,8 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   it('refuses to start without an API key', () => {
-    expect(() => new AnthropicProvider({ kind: 'anthropic', apiKey: '', model: 'claude-test' })).toThrow('Enter an Anthropic API key.');
+    expect(() => new AnthropicProvider({ kind: 'anthropic', apiKey: '', model: 'claude-test' })).toThrow(
+      'Enter an Anthropic API key.'
+    );
   });
 });

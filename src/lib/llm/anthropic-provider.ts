@@ -7,8 +7,20 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { normalizeAnthropicBaseUrl } from './endpoint';
-import { AnthropicAccumulator, fromAnthropicMessage, toAnthropicMessages, toAnthropicTools } from './anthropic-wire';
-import { incompleteError, readJsonAnswer, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
+import {
+  AnthropicAccumulator,
+  fromAnthropicMessage,
+  toAnthropicMessages,
+  toAnthropicTools
+} from './anthropic-wire';
+import {
+  incompleteError,
+  readJsonAnswer,
+  streamError,
+  toProviderError,
+  type ErrorContext,
+  type SdkErrorClasses
+} from './sdk-errors';
 import type { AnthropicConfig, ChatMessage, ChatOptions, ChatProvider, ChatResult } from './types';
 
 const LABEL = 'Anthropic';
@@ -23,7 +35,9 @@ export interface AnthropicSdk {
 }
 
 /** Creates the SDK client for a config (lazy import; retries left to the user). */
-export async function createAnthropicClient(config: Pick<AnthropicConfig, 'apiKey' | 'baseUrl'>): Promise<AnthropicSdk> {
+export async function createAnthropicClient(
+  config: Pick<AnthropicConfig, 'apiKey' | 'baseUrl'>
+): Promise<AnthropicSdk> {
   const sdk = await import('@anthropic-ai/sdk');
   const client = new sdk.default({
     apiKey: config.apiKey,
@@ -53,7 +67,12 @@ export class AnthropicProvider implements ChatProvider {
     throwIfAborted(options.signal);
     this.sdk ??= createAnthropicClient(this.config);
     const { client, errors } = await this.sdk;
-    const ctx: ErrorContext = { label: LABEL, baseUrl: normalizeAnthropicBaseUrl(this.config.baseUrl), signal: options.signal, sdk: errors };
+    const ctx: ErrorContext = {
+      label: LABEL,
+      baseUrl: normalizeAnthropicBaseUrl(this.config.baseUrl),
+      signal: options.signal,
+      sdk: errors
+    };
     try {
       return await this.request(client, messages, options, ctx);
     } catch (error) {
@@ -75,11 +94,21 @@ export class AnthropicProvider implements ChatProvider {
     return params;
   }
 
-  private async request(client: Anthropic, messages: ChatMessage[], options: ChatOptions, ctx: ErrorContext): Promise<ChatResult> {
-    const { data: stream, response } = await client.messages.create(this.params(messages, options), { signal: options.signal }).withResponse();
+  private async request(
+    client: Anthropic,
+    messages: ChatMessage[],
+    options: ChatOptions,
+    ctx: ErrorContext
+  ): Promise<ChatResult> {
+    const { data: stream, response } = await client.messages
+      .create(this.params(messages, options), { signal: options.signal })
+      .withResponse();
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       // A proxy that buffers answers with one JSON message: read it as such.
-      return fromAnthropicMessage((await readJsonAnswer(response, ctx)) as Anthropic.Message, options.onDelta);
+      return fromAnthropicMessage(
+        (await readJsonAnswer(response, ctx)) as Anthropic.Message,
+        options.onDelta
+      );
     }
     const acc = new AnthropicAccumulator(options.onDelta);
     try {

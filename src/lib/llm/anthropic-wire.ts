@@ -22,7 +22,10 @@ type Block = Anthropic.ContentBlockParam;
 export const EPHEMERAL: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
 
 /** The conversation as `{system, messages}` for the Messages API. */
-export function toAnthropicMessages(messages: ChatMessage[]): { system: Anthropic.TextBlockParam[] | undefined; messages: Anthropic.MessageParam[] } {
+export function toAnthropicMessages(messages: ChatMessage[]): {
+  system: Anthropic.TextBlockParam[] | undefined;
+  messages: Anthropic.MessageParam[];
+} {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   const out: Anthropic.MessageParam[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
@@ -33,23 +36,32 @@ export function toAnthropicMessages(messages: ChatMessage[]): { system: Anthropi
   };
   for (const m of messages) {
     if (m.role === 'user') push('user', [{ type: 'text', text: m.content }]);
-    else if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content, is_error: m.isError ?? false }]);
+    else if (m.role === 'tool')
+      push('user', [
+        { type: 'tool_result', tool_use_id: m.toolCallId, content: m.content, is_error: m.isError ?? false }
+      ]);
     else if (m.role === 'assistant') {
       const blocks: Block[] = m.content ? [{ type: 'text', text: m.content }] : [];
       // A call whose arguments never parsed still needs an object here; its error result explains it.
-      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: c.parsed ?? {} });
+      for (const c of m.toolCalls ?? [])
+        blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: c.parsed ?? {} });
       push('assistant', blocks);
     }
   }
   markLastBlock(out);
-  return { system: system.length > 0 ? [{ type: 'text', text: system.join('\n\n'), cache_control: EPHEMERAL }] : undefined, messages: out };
+  return {
+    system:
+      system.length > 0 ? [{ type: 'text', text: system.join('\n\n'), cache_control: EPHEMERAL }] : undefined,
+    messages: out
+  };
 }
 
 /** Puts a cache breakpoint on the conversation's last content block. */
 function markLastBlock(messages: Anthropic.MessageParam[]): void {
   const content = messages.at(-1)?.content;
   const last = Array.isArray(content) ? content.at(-1) : undefined;
-  if (last && last.type !== 'thinking' && last.type !== 'redacted_thinking') (last as { cache_control?: unknown }).cache_control = EPHEMERAL;
+  if (last && last.type !== 'thinking' && last.type !== 'redacted_thinking')
+    (last as { cache_control?: unknown }).cache_control = EPHEMERAL;
 }
 
 /** The tool list as Anthropic tools. */
@@ -142,7 +154,13 @@ export class AnthropicAccumulator {
       if (index === undefined) return;
       const slot = this.slots[index];
       slot.arguments += delta.partial_json;
-      this.onDelta?.({ type: 'tool_call', index, id: slot.id, name: slot.name, argumentsDelta: delta.partial_json });
+      this.onDelta?.({
+        type: 'tool_call',
+        index,
+        id: slot.id,
+        name: slot.name,
+        argumentsDelta: delta.partial_json
+      });
     }
   }
 
@@ -159,7 +177,10 @@ export class AnthropicAccumulator {
 }
 
 /** A whole (unstreamed) message as a ChatResult, replayed as deltas so listeners see it too. */
-export function fromAnthropicMessage(message: Anthropic.Message, onDelta?: (delta: ChatDelta) => void): ChatResult {
+export function fromAnthropicMessage(
+  message: Anthropic.Message,
+  onDelta?: (delta: ChatDelta) => void
+): ChatResult {
   let text = '';
   const calls: Anthropic.ToolUseBlock[] = [];
   for (const block of message.content ?? []) {

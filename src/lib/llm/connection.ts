@@ -19,14 +19,31 @@ const PROBE_MAX_TOKENS = 16;
  * Sends one short message ("Reply with OK") and reports success with the reply, or the exact
  * failure. Never throws for provider failures; `signal` cancels it.
  */
-export async function testConnection(config: OpenAiCompatibleConfig | AnthropicConfig, options: { signal?: AbortSignal } = {}): Promise<ConnectionResult> {
+export async function testConnection(
+  config: OpenAiCompatibleConfig | AnthropicConfig,
+  options: { signal?: AbortSignal } = {}
+): Promise<ConnectionResult> {
   const started = performance.now();
   try {
-    const provider = config.kind === 'anthropic' ? new AnthropicProvider(config) : new OpenAiCompatibleProvider(config);
-    const result = await provider.chat([{ role: 'user', content: 'Reply with OK.' }], { maxOutputTokens: PROBE_MAX_TOKENS, signal: options.signal });
-    return { ok: true, model: config.model, reply: result.text, latencyMs: Math.round(performance.now() - started) };
+    const provider =
+      config.kind === 'anthropic' ? new AnthropicProvider(config) : new OpenAiCompatibleProvider(config);
+    const result = await provider.chat([{ role: 'user', content: 'Reply with OK.' }], {
+      maxOutputTokens: PROBE_MAX_TOKENS,
+      signal: options.signal
+    });
+    return {
+      ok: true,
+      model: config.model,
+      reply: result.text,
+      latencyMs: Math.round(performance.now() - started)
+    };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return { ok: false, kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) };
+    return {
+      ok: false,
+      kind: error.kind,
+      message: error.message,
+      ...(error.status ? { status: error.status } : {})
+    };
   }
 }

@@ -7,7 +7,13 @@ import { AnthropicProvider } from './anthropic-provider';
 import { isLoopbackUrl } from './endpoint';
 import { OpenAiCompatibleProvider } from './openai-provider';
 import { WebLlmProvider, type WebLlmProviderOptions } from './webllm-provider';
-import type { AnthropicConfig, ChatProvider, OpenAiCompatibleConfig, ProviderConfig, WebLlmConfig } from './types';
+import type {
+  AnthropicConfig,
+  ChatProvider,
+  OpenAiCompatibleConfig,
+  ProviderConfig,
+  WebLlmConfig
+} from './types';
 
 /** Options that only some providers use. */
 export interface CreateProviderOptions {
@@ -20,7 +26,10 @@ export interface CreateProviderOptions {
  * Throws a ProviderError of kind `config` for missing settings (model, Anthropic key, bad URL).
  */
 export function createProvider(config: WebLlmConfig, options?: CreateProviderOptions): WebLlmProvider;
-export function createProvider(config: OpenAiCompatibleConfig, options?: CreateProviderOptions): OpenAiCompatibleProvider;
+export function createProvider(
+  config: OpenAiCompatibleConfig,
+  options?: CreateProviderOptions
+): OpenAiCompatibleProvider;
 export function createProvider(config: AnthropicConfig, options?: CreateProviderOptions): AnthropicProvider;
 export function createProvider(config: ProviderConfig, options?: CreateProviderOptions): ChatProvider;
 export function createProvider(config: ProviderConfig, options: CreateProviderOptions = {}): ChatProvider {

@@ -15,7 +15,9 @@ function parse(url: string): URL | undefined {
 
 function isLoopbackIpv4(host: string): boolean {
   const parts = host.split('.');
-  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+  return (
+    parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+  );
 }
 
 /**
@@ -75,7 +77,10 @@ function corsHint(url: URL, pageOrigin: string): string {
  * refused connection and a CORS rejection the same way (a TypeError), so the message covers both and
  * names the setting that fixes CORS on the usual local servers. `pageOrigin` is this app's origin.
  */
-export function explainUnreachable(baseUrl: string, pageOrigin: string | undefined = globalThis.location?.origin): string {
+export function explainUnreachable(
+  baseUrl: string,
+  pageOrigin: string | undefined = globalThis.location?.origin
+): string {
   const url = parse(baseUrl);
   if (!url) return `Could not reach the model server at "${baseUrl}".`;
   let message = `Could not reach ${url.origin}.`;

@@ -77,5 +77,12 @@ export interface ProviderErrorData {
 export function providerErrorData(error: unknown): ProviderErrorData | undefined {
   if (!(error instanceof ProviderError)) return undefined;
   const { message, code, kind, status, retryable } = error;
-  return { name: 'ProviderError', message, code, kind, retryable, ...(status !== undefined ? { status } : {}) };
+  return {
+    name: 'ProviderError',
+    message,
+    code,
+    kind,
+    retryable,
+    ...(status !== undefined ? { status } : {})
+  };
 }

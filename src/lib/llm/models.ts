@@ -39,7 +39,8 @@ export function contextLengthFor(config: ProviderConfig, listed?: ModelInfo): nu
   const id = config.model.toLowerCase().split('/').pop() ?? '';
   const known = KNOWN_WINDOWS.find(([prefix]) => id.startsWith(prefix));
   if (known) return known[1];
-  if (config.kind === 'openai-compatible' && isLoopbackUrl(config.baseUrl)) return LOCAL_DEFAULT_CONTEXT_TOKENS;
+  if (config.kind === 'openai-compatible' && isLoopbackUrl(config.baseUrl))
+    return LOCAL_DEFAULT_CONTEXT_TOKENS;
   if (config.kind === 'webllm') return LOCAL_DEFAULT_CONTEXT_TOKENS;
   return REMOTE_DEFAULT_CONTEXT_TOKENS;
 }
@@ -52,7 +53,12 @@ async function openAiEntries(config: OpenAiCompatibleConfig, signal?: AbortSigna
     for await (const entry of client.models.list({ signal })) entries.push(entry as unknown as ModelEntry);
     return entries;
   } catch (error) {
-    throw toProviderError(error, { label: 'The OpenAI-compatible server', baseUrl: config.baseUrl, signal, sdk: errors });
+    throw toProviderError(error, {
+      label: 'The OpenAI-compatible server',
+      baseUrl: config.baseUrl,
+      signal,
+      sdk: errors
+    });
   }
 }
 
@@ -68,10 +74,17 @@ async function listOpenAi(config: OpenAiCompatibleConfig, signal?: AbortSignal):
  * The context window the server runs `config.model` with (see server-context.ts), or undefined
  * when it does not say. Never rejects: a server without /v1/models is planned for by default.
  */
-export async function servedContextTokens(config: OpenAiCompatibleConfig, options: { signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<number | undefined> {
+export async function servedContextTokens(
+  config: OpenAiCompatibleConfig,
+  options: { signal?: AbortSignal; fetch?: typeof fetch } = {}
+): Promise<number | undefined> {
   const entries = await openAiEntries(config, options.signal).catch(() => [] as ModelEntry[]);
   const entry = entries.find((e) => e.id === config.model);
-  return servedContextLength({ baseUrl: config.baseUrl, apiKey: config.apiKey, signal: options.signal, fetch: options.fetch }, config.model, entry);
+  return servedContextLength(
+    { baseUrl: config.baseUrl, apiKey: config.apiKey, signal: options.signal, fetch: options.fetch },
+    config.model,
+    entry
+  );
 }
 
 async function listAnthropic(config: AnthropicConfig, signal?: AbortSignal): Promise<ModelInfo[]> {
@@ -84,7 +97,12 @@ async function listAnthropic(config: AnthropicConfig, signal?: AbortSignal): Pro
     }
     return models;
   } catch (error) {
-    throw toProviderError(error, { label: 'Anthropic', baseUrl: config.baseUrl ?? 'https://api.anthropic.com', signal, sdk: errors });
+    throw toProviderError(error, {
+      label: 'Anthropic',
+      baseUrl: config.baseUrl ?? 'https://api.anthropic.com',
+      signal,
+      sdk: errors
+    });
   }
 }
 
@@ -93,6 +111,11 @@ async function listAnthropic(config: AnthropicConfig, signal?: AbortSignal): Pro
  * Rejects with a ProviderError; a server that lists nothing gives `[]` (the user types a name then).
  * WebLLM's catalogue is `webLlmModels()`.
  */
-export async function listModels(config: OpenAiCompatibleConfig | AnthropicConfig, options: { signal?: AbortSignal } = {}): Promise<ModelInfo[]> {
-  return config.kind === 'anthropic' ? listAnthropic(config, options.signal) : listOpenAi(config, options.signal);
+export async function listModels(
+  config: OpenAiCompatibleConfig | AnthropicConfig,
+  options: { signal?: AbortSignal } = {}
+): Promise<ModelInfo[]> {
+  return config.kind === 'anthropic'
+    ? listAnthropic(config, options.signal)
+    : listOpenAi(config, options.signal);
 }

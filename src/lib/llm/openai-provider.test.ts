@@ -9,25 +9,47 @@ const startServer = useModelServer();
 
 async function setup(script: Turn[], extra: Parameters<typeof startServer>[0] = {}) {
   const server = await startServer({ script, ...extra });
-  const provider = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: server.url, model: 'llama3.2' });
+  const provider = new OpenAiCompatibleProvider({
+    kind: 'openai-compatible',
+    baseUrl: server.url,
+    model: 'llama3.2'
+  });
   return { server, provider };
 }
 
-const searchTool = { name: 'search_notes', description: 'Search notes', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
+const searchTool = {
+  name: 'search_notes',
+  description: 'Search notes',
+  inputSchema: { type: 'object', properties: { query: { type: 'string' } } }
+};
 
 describe('OpenAiCompatibleProvider against the scripted server', () => {
   it('streams text deltas and returns the whole text with usage', async () => {
-    const { provider } = await setup([{ type: 'text', text: 'Hi there, friend.', pieceSize: 4, usage: { inputTokens: 20, outputTokens: 5 } }]);
+    const { provider } = await setup([
+      { type: 'text', text: 'Hi there, friend.', pieceSize: 4, usage: { inputTokens: 20, outputTokens: 5 } }
+    ]);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { onDelta: (d) => deltas.push(d) });
     expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe('Hi there, friend.');
     expect(deltas.length).toBe(5);
-    expect(result).toEqual({ text: 'Hi there, friend.', toolCalls: [], finishReason: 'stop', usage: { inputTokens: 20, outputTokens: 5 } });
+    expect(result).toEqual({
+      text: 'Hi there, friend.',
+      toolCalls: [],
+      finishReason: 'stop',
+      usage: { inputTokens: 20, outputTokens: 5 }
+    });
   });
 
   it('assembles streamed parallel tool calls and parses their arguments', async () => {
     const { provider } = await setup([
-      { type: 'tool_calls', pieceSize: 3, calls: [{ id: 'a', name: 'search_notes', arguments: '{"query":"socks"}' }, { id: 'b', name: 'list_tags', arguments: '' }] }
+      {
+        type: 'tool_calls',
+        pieceSize: 3,
+        calls: [
+          { id: 'a', name: 'search_notes', arguments: '{"query":"socks"}' },
+          { id: 'b', name: 'list_tags', arguments: '' }
+        ]
+      }
     ]);
     const result = await provider.chat(hello, { tools: [searchTool] });
     expect(result.finishReason).toBe('tool_calls');
@@ -38,7 +60,13 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('streams tool-call argument deltas with the call id and name', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', pieceSize: 6, calls: [{ id: 'a', name: 'append_to_note', arguments: '{"text":"- socks"}' }] }]);
+    const { provider } = await setup([
+      {
+        type: 'tool_calls',
+        pieceSize: 6,
+        calls: [{ id: 'a', name: 'append_to_note', arguments: '{"text":"- socks"}' }]
+      }
+    ]);
     const deltas: ChatDelta[] = [];
     await provider.chat(hello, { onDelta: (d) => deltas.push(d) });
     const calls = deltas.filter((d) => d.type === 'tool_call');
@@ -52,7 +80,11 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
     await provider.chat(
       [
         ...hello,
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c1', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }]
+        },
         { role: 'tool', toolCallId: 'c1', name: 'search_notes', content: 'no such note', isError: true }
       ],
       { tools: [searchTool] }
@@ -64,17 +96,36 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
       messages: [
         { role: 'system', content: 'You are Folio.' },
         { role: 'user', content: 'Hello' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_notes', arguments: '{"query":"x"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'search_notes', arguments: '{"query":"x"}' } }
+          ]
+        },
         { role: 'tool', tool_call_id: 'c1', content: 'Error: no such note' }
       ],
-      tools: [{ type: 'function', function: { name: 'search_notes', description: 'Search notes', parameters: searchTool.inputSchema } }]
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'search_notes', description: 'Search notes', parameters: searchTool.inputSchema }
+        }
+      ]
     });
   });
 
   it('sends only the headers a strict CORS server must allow: no telemetry, no empty key', async () => {
-    const { provider, server } = await setup([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]);
+    const { provider, server } = await setup([
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' }
+    ]);
     await provider.chat(hello);
-    const keyed = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: server.url, model: 'm', apiKey: 'sk-local' });
+    const keyed = new OpenAiCompatibleProvider({
+      kind: 'openai-compatible',
+      baseUrl: server.url,
+      model: 'm',
+      apiKey: 'sk-local'
+    });
     await keyed.chat(hello);
     const [anonymous, withKey] = server.requests.map((r) => Object.keys(r.headers));
     expect(anonymous.filter((h) => h.startsWith('x-stainless') || h === 'authorization')).toEqual([]);
@@ -83,7 +134,14 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('reads a server that answers a streamed request with plain JSON', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', ignoreStream: true, text: 'Looking.', calls: [{ id: 'a', name: 'list_tags', arguments: '{}' }] }]);
+    const { provider } = await setup([
+      {
+        type: 'tool_calls',
+        ignoreStream: true,
+        text: 'Looking.',
+        calls: [{ id: 'a', name: 'list_tags', arguments: '{}' }]
+      }
+    ]);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { onDelta: (d) => deltas.push(d) });
     expect(result.text).toBe('Looking.');
@@ -92,7 +150,9 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('keeps malformed tool-call JSON raw and says what is wrong', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', calls: [{ id: 'a', name: 'search_notes', arguments: '{"query": "socks"' }] }]);
+    const { provider } = await setup([
+      { type: 'tool_calls', calls: [{ id: 'a', name: 'search_notes', arguments: '{"query": "socks"' }] }
+    ]);
     const [call] = (await provider.chat(hello)).toolCalls;
     expect(call.arguments).toBe('{"query": "socks"');
     expect(call.parsed).toBeUndefined();
@@ -100,7 +160,9 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('reports tool calls as such when the server says stop', async () => {
-    const { provider } = await setup([{ type: 'tool_calls', finishAsStop: true, calls: [{ name: 'list_tags', arguments: '{}' }] }]);
+    const { provider } = await setup([
+      { type: 'tool_calls', finishAsStop: true, calls: [{ name: 'list_tags', arguments: '{}' }] }
+    ]);
     expect((await provider.chat(hello)).finishReason).toBe('tool_calls');
   });
 
@@ -110,7 +172,9 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('turns 401 into an auth error quoting the server', async () => {
-    const { provider } = await setup([{ type: 'error', status: 401, message: 'Incorrect API key provided: sk-abc.' }]);
+    const { provider } = await setup([
+      { type: 'error', status: 401, message: 'Incorrect API key provided: sk-abc.' }
+    ]);
     const error = await rejection(provider.chat(hello));
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'auth', status: 401, retryable: false });
@@ -118,7 +182,10 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('turns 429 into a retryable rate-limit error and succeeds on retry', async () => {
-    const { provider } = await setup([{ type: 'error', status: 429, message: 'Slow down.' }, { type: 'text', text: 'ok' }]);
+    const { provider } = await setup([
+      { type: 'error', status: 429, message: 'Slow down.' },
+      { type: 'text', text: 'ok' }
+    ]);
     const error = await rejection(provider.chat(hello));
     expect(error).toMatchObject({ kind: 'rate_limit', status: 429, retryable: true });
     expect((await provider.chat(hello)).text).toBe('ok');
@@ -144,14 +211,23 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
   });
 
   it('says the base URL is wrong when an HTML page answers', async () => {
-    const { provider } = await setup([{ type: 'raw', status: 200, contentType: 'text/html', body: '<!doctype html><title>Folio</title>' }]);
+    const { provider } = await setup([
+      { type: 'raw', status: 200, contentType: 'text/html', body: '<!doctype html><title>Folio</title>' }
+    ]);
     const error = await rejection(provider.chat(hello));
     expect(error).toMatchObject({ kind: 'protocol' });
     expect(error.message).toContain("answered with text/html, not a model's answer. Check the base URL");
   });
 
   it('reports an error carried in a 200 JSON body', async () => {
-    const { provider } = await setup([{ type: 'raw', status: 200, contentType: 'application/json', body: '{"error":{"message":"model is loading"}}' }]);
+    const { provider } = await setup([
+      {
+        type: 'raw',
+        status: 200,
+        contentType: 'application/json',
+        body: '{"error":{"message":"model is loading"}}'
+      }
+    ]);
     expect((await rejection(provider.chat(hello))).message).toContain('model is loading');
   });
 
@@ -166,7 +242,9 @@ describe('OpenAiCompatibleProvider against the scripted server', () => {
 
 describe('OpenAiCompatibleProvider abort', () => {
   it('rejects within 200 ms when aborted mid-stream and closes the connection', async () => {
-    const { provider, server } = await setup([{ type: 'text', text: 'x'.repeat(100), pieceSize: 1, delayMs: 50 }]);
+    const { provider, server } = await setup([
+      { type: 'text', text: 'x'.repeat(100), pieceSize: 1, delayMs: 50 }
+    ]);
     const controller = new AbortController();
     let abortedAt = 0;
     const call = provider.chat(hello, {
@@ -206,26 +284,45 @@ describe('OpenAiCompatibleProvider output limit parameter', () => {
   });
 
   it('switches to max_completion_tokens once when the server rejects max_tokens, then keeps it', async () => {
-    const { provider, server } = await setup([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }], { unsupportedParams: ['max_tokens'] });
+    const { provider, server } = await setup(
+      [
+        { type: 'text', text: 'one' },
+        { type: 'text', text: 'two' }
+      ],
+      { unsupportedParams: ['max_tokens'] }
+    );
     expect((await provider.chat(hello, { maxOutputTokens: 64 })).text).toBe('one');
     expect((await provider.chat(hello, { maxOutputTokens: 64 })).text).toBe('two');
-    expect(server.requests.map((r) => ('max_tokens' in (r.body as object) ? 'max_tokens' : 'max_completion_tokens'))).toEqual([
-      'max_tokens',
-      'max_completion_tokens',
-      'max_completion_tokens'
-    ]);
+    expect(
+      server.requests.map((r) =>
+        'max_tokens' in (r.body as object) ? 'max_tokens' : 'max_completion_tokens'
+      )
+    ).toEqual(['max_tokens', 'max_completion_tokens', 'max_completion_tokens']);
     expect(provider.maxTokensParam).toBe('max_completion_tokens');
   });
 
   it('switches back to max_tokens when a server rejects max_completion_tokens', async () => {
-    const { server } = await setup([{ type: 'text', text: 'ok' }], { unsupportedParams: ['max_completion_tokens'] });
-    const provider = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: server.url, model: 'm', maxTokensParam: 'max_completion_tokens' });
+    const { server } = await setup([{ type: 'text', text: 'ok' }], {
+      unsupportedParams: ['max_completion_tokens']
+    });
+    const provider = new OpenAiCompatibleProvider({
+      kind: 'openai-compatible',
+      baseUrl: server.url,
+      model: 'm',
+      maxTokensParam: 'max_completion_tokens'
+    });
     expect((await provider.chat(hello, { maxOutputTokens: 10 })).text).toBe('ok');
     expect(server.requests[1].body).toMatchObject({ max_tokens: 10 });
   });
 
   it('drops stream_options for a server that rejects it, then keeps it off', async () => {
-    const { provider, server } = await setup([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], { unsupportedParams: ['stream_options'] });
+    const { provider, server } = await setup(
+      [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' }
+      ],
+      { unsupportedParams: ['stream_options'] }
+    );
     expect((await provider.chat(hello)).text).toBe('a');
     expect((await provider.chat(hello)).text).toBe('b');
     expect(server.requests.map((r) => 'stream_options' in (r.body as object))).toEqual([true, false, false]);
@@ -239,7 +336,11 @@ describe('OpenAiCompatibleProvider output limit parameter', () => {
   });
 
   it('starts with max_completion_tokens for api.openai.com', () => {
-    const provider = new OpenAiCompatibleProvider({ kind: 'openai-compatible', baseUrl: 'https://api.openai.com/v1', model: 'gpt-5' });
+    const provider = new OpenAiCompatibleProvider({
+      kind: 'openai-compatible',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-5'
+    });
     expect(provider.maxTokensParam).toBe('max_completion_tokens');
   });
 });

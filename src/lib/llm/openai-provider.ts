@@ -14,9 +14,23 @@
 import type OpenAI from 'openai';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { normalizeOpenAiBaseUrl } from './endpoint';
-import { incompleteError, readJsonAnswer, streamError, toProviderError, type ErrorContext, type SdkErrorClasses } from './sdk-errors';
+import {
+  incompleteError,
+  readJsonAnswer,
+  streamError,
+  toProviderError,
+  type ErrorContext,
+  type SdkErrorClasses
+} from './sdk-errors';
 import { fromOpenAiCompletion, OpenAiAccumulator, toOpenAiMessages, toOpenAiTools } from './openai-wire';
-import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, MaxTokensParam, OpenAiCompatibleConfig } from './types';
+import type {
+  ChatMessage,
+  ChatOptions,
+  ChatProvider,
+  ChatResult,
+  MaxTokensParam,
+  OpenAiCompatibleConfig
+} from './types';
 
 const LABEL = 'The OpenAI-compatible server';
 
@@ -50,7 +64,9 @@ export async function createOpenAiClient(config: OpenAiCompatibleConfig): Promis
     baseURL: normalizeOpenAiBaseUrl(config.baseUrl),
     // Local servers need no key, but the SDK insists on one; without a key no header is sent.
     apiKey: config.apiKey || 'no-key',
-    defaultHeaders: Object.fromEntries([...TELEMETRY_HEADERS, ...(config.apiKey ? [] : ['Authorization'])].map((h) => [h, null])),
+    defaultHeaders: Object.fromEntries(
+      [...TELEMETRY_HEADERS, ...(config.apiKey ? [] : ['Authorization'])].map((h) => [h, null])
+    ),
     // The key is the user's own, typed into this app and sent only to the server they chose.
     dangerouslyAllowBrowser: true,
     // Retries are the user's call: the alert offers one. Silent back-off would look like a hang.
@@ -63,7 +79,9 @@ export async function createOpenAiClient(config: OpenAiCompatibleConfig): Promis
 /** The parameter OpenAI's own API wants (newer models reject `max_tokens`); others get `max_tokens`. */
 function initialMaxTokensParam(config: OpenAiCompatibleConfig): Exclude<MaxTokensParam, 'auto'> {
   if (config.maxTokensParam && config.maxTokensParam !== 'auto') return config.maxTokensParam;
-  return new URL(normalizeOpenAiBaseUrl(config.baseUrl)).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens';
+  return new URL(normalizeOpenAiBaseUrl(config.baseUrl)).hostname === 'api.openai.com'
+    ? 'max_completion_tokens'
+    : 'max_tokens';
 }
 
 /** Whether a 400 says the server does not take this parameter. */
@@ -71,7 +89,10 @@ function rejectsParam(error: ProviderError, param: string): boolean {
   if (error.status !== 400) return false;
   const cause = error.cause as { param?: string; code?: string } | undefined;
   if (cause?.code === 'unsupported_parameter' && cause.param === param) return true;
-  const named = error.message.includes(`'${param}'`) || error.message.includes(`"${param}"`) || error.message.includes(`: ${param}`);
+  const named =
+    error.message.includes(`'${param}'`) ||
+    error.message.includes(`"${param}"`) ||
+    error.message.includes(`: ${param}`);
   return named && /unsupported|not supported|unrecognized|unknown|not permitted|extra/i.test(error.message);
 }
 
@@ -96,7 +117,12 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     throwIfAborted(options.signal);
     this.sdk ??= createOpenAiClient(this.config);
     const { client, errors } = await this.sdk;
-    const ctx: ErrorContext = { label: LABEL, baseUrl: this.config.baseUrl, signal: options.signal, sdk: errors };
+    const ctx: ErrorContext = {
+      label: LABEL,
+      baseUrl: this.config.baseUrl,
+      signal: options.signal,
+      sdk: errors
+    };
     // At most two adaptations (output-limit name, stream_options), each learnt once per provider.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -121,7 +147,10 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     return false;
   }
 
-  private params(messages: ChatMessage[], options: ChatOptions): OpenAI.Chat.ChatCompletionCreateParamsStreaming {
+  private params(
+    messages: ChatMessage[],
+    options: ChatOptions
+  ): OpenAI.Chat.ChatCompletionCreateParamsStreaming {
     const params: OpenAI.Chat.ChatCompletionCreateParamsStreaming = {
       model: this.model,
       messages: toOpenAiMessages(messages),
@@ -134,13 +163,21 @@ export class OpenAiCompatibleProvider implements ChatProvider {
     return params;
   }
 
-  private async request(client: OpenAI, messages: ChatMessage[], options: ChatOptions, ctx: ErrorContext): Promise<ChatResult> {
+  private async request(
+    client: OpenAI,
+    messages: ChatMessage[],
+    options: ChatOptions,
+    ctx: ErrorContext
+  ): Promise<ChatResult> {
     const { data: stream, response } = await client.chat.completions
       .create(this.params(messages, options), { signal: options.signal })
       .withResponse();
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       // A server that does not stream answers with one JSON body: read it as such.
-      return fromOpenAiCompletion((await readJsonAnswer(response, ctx)) as OpenAI.Chat.ChatCompletion, options.onDelta);
+      return fromOpenAiCompletion(
+        (await readJsonAnswer(response, ctx)) as OpenAI.Chat.ChatCompletion,
+        options.onDelta
+      );
     }
     const acc = new OpenAiAccumulator(options.onDelta);
     try {

@@ -22,17 +22,28 @@ export function toOpenAiMessages(messages: ChatMessage[]): MessageParam[] {
         return {
           role: 'assistant',
           content: m.content || null,
-          tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }))
+          tool_calls: m.toolCalls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: c.arguments }
+          }))
         };
       case 'tool':
-        return { role: 'tool', tool_call_id: m.toolCallId, content: m.isError ? `Error: ${m.content}` : m.content };
+        return {
+          role: 'tool',
+          tool_call_id: m.toolCallId,
+          content: m.isError ? `Error: ${m.content}` : m.content
+        };
     }
   });
 }
 
 /** The tool list as Chat Completions function tools. */
 export function toOpenAiTools(tools: ToolSpec[]): OpenAI.Chat.ChatCompletionFunctionTool[] {
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.inputSchema }
+  }));
 }
 
 /** Maps a Chat Completions finish reason; tool calls win over a plain `stop` (some servers send that). */
@@ -46,7 +57,11 @@ function toUsage(usage: OpenAI.CompletionUsage | null | undefined): Usage | unde
   if (!usage) return undefined;
   // OpenAI (and vLLM with prefix caching) report the part of the prompt served from their cache.
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
-  return { inputTokens: usage.prompt_tokens ?? 0, outputTokens: usage.completion_tokens ?? 0, ...(cached ? { cachedInputTokens: cached } : {}) };
+  return {
+    inputTokens: usage.prompt_tokens ?? 0,
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(cached ? { cachedInputTokens: cached } : {})
+  };
 }
 
 interface Slot {
@@ -107,7 +122,10 @@ export class OpenAiAccumulator {
 }
 
 /** A whole (unstreamed) completion as a ChatResult, replayed as deltas so listeners see it too. */
-export function fromOpenAiCompletion(completion: OpenAI.Chat.ChatCompletion, onDelta?: (delta: ChatDelta) => void): ChatResult {
+export function fromOpenAiCompletion(
+  completion: OpenAI.Chat.ChatCompletion,
+  onDelta?: (delta: ChatDelta) => void
+): ChatResult {
   const acc = new OpenAiAccumulator(onDelta);
   const choice = completion.choices?.[0];
   const message = choice?.message;
@@ -124,7 +142,9 @@ export function fromOpenAiCompletion(completion: OpenAI.Chat.ChatCompletion, onD
         delta: {
           content: message?.content ?? null,
           tool_calls: (message?.tool_calls ?? []).flatMap((c, index) =>
-            c.type === 'function' ? [{ index, id: c.id, type: 'function' as const, function: c.function }] : []
+            c.type === 'function'
+              ? [{ index, id: c.id, type: 'function' as const, function: c.function }]
+              : []
           )
         }
       }

@@ -63,10 +63,18 @@ export function serverMessage(error: SdkError): string | undefined {
 }
 
 /** An HTTP error answer as a ProviderError quoting the server. */
-export function httpError(status: number, message: string | undefined, ctx: ErrorContext, cause?: unknown): ProviderError {
+export function httpError(
+  status: number,
+  message: string | undefined,
+  ctx: ErrorContext,
+  cause?: unknown
+): ProviderError {
   const kind = kindForStatus(status);
   const said = message ? `: ${message}` : ' with no explanation';
-  return new ProviderError(kind, `${ctx.label} answered ${status}${said}.${HINTS[kind] ?? ''}`, { status, cause });
+  return new ProviderError(kind, `${ctx.label} answered ${status}${said}.${HINTS[kind] ?? ''}`, {
+    status,
+    cause
+  });
 }
 
 function isAbort(error: SdkError, ctx: ErrorContext): boolean {
@@ -79,7 +87,9 @@ export function toProviderError(thrown: unknown, ctx: ErrorContext): ProviderErr
   const error = (thrown ?? {}) as SdkError;
   if (isAbort(error, ctx)) return abortedError();
   if (is(error, ctx.sdk?.APIConnectionTimeoutError)) {
-    return new ProviderError('timeout', `${ctx.label} at ${ctx.baseUrl} did not answer in time.`, { cause: thrown });
+    return new ProviderError('timeout', `${ctx.label} at ${ctx.baseUrl} did not answer in time.`, {
+      cause: thrown
+    });
   }
   if (is(error, ctx.sdk?.APIConnectionError)) {
     return new ProviderError('network', explainUnreachable(ctx.baseUrl), { cause: thrown });
@@ -97,18 +107,33 @@ export function streamError(thrown: unknown, ctx: ErrorContext): ProviderError {
   const error = (thrown ?? {}) as SdkError;
   if (isAbort(error, ctx)) return abortedError();
   if (error.name === 'SyntaxError') {
-    return new ProviderError('protocol', `${ctx.label} sent a malformed streamed answer (${error.message}). Retry; if it persists, the server does not speak this protocol.`, { cause: thrown });
+    return new ProviderError(
+      'protocol',
+      `${ctx.label} sent a malformed streamed answer (${error.message}). Retry; if it persists, the server does not speak this protocol.`,
+      { cause: thrown }
+    );
   }
   const said = serverMessage(error);
   if (said) {
-    return new ProviderError('server', `${ctx.label} reported an error mid-answer: ${said ?? error.message}`, { cause: thrown });
+    return new ProviderError(
+      'server',
+      `${ctx.label} reported an error mid-answer: ${said ?? error.message}`,
+      { cause: thrown }
+    );
   }
-  return new ProviderError('network', `The connection to ${inner(ctx.label)} closed before the answer was complete (${error.message ?? String(thrown)}). Retry.`, { cause: thrown });
+  return new ProviderError(
+    'network',
+    `The connection to ${inner(ctx.label)} closed before the answer was complete (${error.message ?? String(thrown)}). Retry.`,
+    { cause: thrown }
+  );
 }
 
 /** The error for a stream that ended cleanly but without the protocol's final event. */
 export function incompleteError(ctx: ErrorContext): ProviderError {
-  return new ProviderError('network', `The connection to ${inner(ctx.label)} ended before the model finished its answer. Retry.`);
+  return new ProviderError(
+    'network',
+    `The connection to ${inner(ctx.label)} ended before the model finished its answer. Retry.`
+  );
 }
 
 /**
@@ -124,12 +149,18 @@ export async function readJsonAnswer(response: Response, ctx: ErrorContext): Pro
   } catch {
     const what = type.split(';')[0];
     return Promise.reject(
-      new ProviderError('protocol', `${ctx.label} at ${ctx.baseUrl} answered with ${what}, not a model's answer. Check the base URL (for OpenAI-compatible servers it usually ends in /v1).`)
+      new ProviderError(
+        'protocol',
+        `${ctx.label} at ${ctx.baseUrl} answered with ${what}, not a model's answer. Check the base URL (for OpenAI-compatible servers it usually ends in /v1).`
+      )
     );
   }
   const said = serverMessage({ error: (body as { error?: SdkError['error'] }).error });
   if ((body as { error?: unknown }).error !== undefined) {
-    throw new ProviderError('server', `${ctx.label} reported an error: ${said ?? JSON.stringify((body as { error: unknown }).error)}`);
+    throw new ProviderError(
+      'server',
+      `${ctx.label} reported an error: ${said ?? JSON.stringify((body as { error: unknown }).error)}`
+    );
   }
   return body;
 }

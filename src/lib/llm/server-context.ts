@@ -29,18 +29,29 @@ export interface ContextLookup {
   fetch?: typeof fetch;
 }
 
-const positive = (value: unknown): number | undefined => (typeof value === 'number' && value > 0 ? value : undefined);
+const positive = (value: unknown): number | undefined =>
+  typeof value === 'number' && value > 0 ? value : undefined;
 
 /** The window a /v1/models entry states for the served model (vLLM, OpenRouter, LM Studio, Anthropic). */
 export function statedContextLength(entry: Record<string, unknown>): number | undefined {
-  for (const field of ['max_model_len', 'context_length', 'context_window', 'loaded_context_length', 'max_input_tokens']) {
+  for (const field of [
+    'max_model_len',
+    'context_length',
+    'context_window',
+    'loaded_context_length',
+    'max_input_tokens'
+  ]) {
     const value = positive(entry[field]);
     if (value) return value;
   }
   return undefined;
 }
 
-async function getJson(lookup: ContextLookup, path: string, body?: unknown): Promise<Record<string, unknown> | undefined> {
+async function getJson(
+  lookup: ContextLookup,
+  path: string,
+  body?: unknown
+): Promise<Record<string, unknown> | undefined> {
   const origin = new URL(normalizeOpenAiBaseUrl(lookup.baseUrl)).origin;
   const headers: Record<string, string> = {};
   if (lookup.apiKey) headers.Authorization = `Bearer ${lookup.apiKey}`;
@@ -92,10 +103,20 @@ async function lmStudioContext(lookup: ContextLookup, model: string): Promise<nu
  * when nothing says (the caller then plans with a cautious default). Only servers on loopback are
  * asked beyond /v1/models: the others are hosted APIs, which state it there or not at all.
  */
-export async function servedContextLength(lookup: ContextLookup, model: string, entry: ModelEntry | undefined): Promise<number | undefined> {
-  if (entry && (positive(entry.max_model_len) || positive(entry.context_length))) return statedContextLength(entry);
+export async function servedContextLength(
+  lookup: ContextLookup,
+  model: string,
+  entry: ModelEntry | undefined
+): Promise<number | undefined> {
+  if (entry && (positive(entry.max_model_len) || positive(entry.context_length)))
+    return statedContextLength(entry);
   if (!isLoopbackUrl(lookup.baseUrl)) return entry ? statedContextLength(entry) : undefined;
-  if (entry && (entry.owned_by === 'llamacpp' || typeof entry.meta === 'object')) return llamaCppContext(lookup);
+  if (entry && (entry.owned_by === 'llamacpp' || typeof entry.meta === 'object'))
+    return llamaCppContext(lookup);
   if (await getJson(lookup, '/api/version')) return ollamaContext(lookup, model);
-  return (await lmStudioContext(lookup, model)) ?? (entry ? statedContextLength(entry) : undefined) ?? llamaCppContext(lookup);
+  return (
+    (await lmStudioContext(lookup, model)) ??
+    (entry ? statedContextLength(entry) : undefined) ??
+    llamaCppContext(lookup)
+  );
 }

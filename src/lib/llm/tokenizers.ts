@@ -23,7 +23,7 @@ export type TokenCounter = (text: string) => number;
 /** The tokenizer family of a model id (WebLLM's, or a server's name such as `qwen2.5:7b`). */
 export function tokenizerFamily(modelId: string): TokenizerFamily | undefined {
   const id = modelId.toLowerCase();
-  if (/qwen(2|3|q)|qwen-/.test(id) || (id.includes('r1-distill-qwen'))) return 'qwen';
+  if (/qwen(2|3|q)|qwen-/.test(id) || id.includes('r1-distill-qwen')) return 'qwen';
   if (/llama-?3|hermes-3|hermes-2-pro-llama|r1-distill-llama/.test(id)) return 'llama3';
   if (/phi-?3|mistral|tinyllama/.test(id)) return 'llama2';
   return undefined;

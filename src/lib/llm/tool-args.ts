@@ -8,5 +8,10 @@ import type { ToolCall } from './types';
 /** Builds a finished ToolCall from its parts, with a fallback id for servers that send none. */
 export function finishToolCall(id: string, name: string, raw: string, index: number): ToolCall {
   const { parsed, parseError } = parseToolArguments(raw);
-  return { id: id || `call_${index}`, name, arguments: raw, ...(parseError !== undefined ? { parseError } : { parsed }) };
+  return {
+    id: id || `call_${index}`,
+    name,
+    arguments: raw,
+    ...(parseError !== undefined ? { parseError } : { parsed })
+  };
 }

@@ -3,14 +3,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWebLlm } from '../../../tests/webllm/open-webllm';
 import { toolCallFormat, toolFormatFamily, type ToolFormatFamily } from './tool-formats';
-import { FormattedStreamer, parseFormattedOutput, toFormattedMessages, toolStructuralTag } from './webllm-structural';
+import {
+  FormattedStreamer,
+  parseFormattedOutput,
+  toFormattedMessages,
+  toolStructuralTag
+} from './webllm-structural';
 import type { ChatDelta, ToolSpec } from './types';
 
 // web-llm's module is 6.8 MB: opened once, with time to spare on a busy machine.
 beforeAll(() => openWebLlm(), 120_000);
 
-const search: ToolSpec = { name: 'search_notes', description: 'Search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
-const append: ToolSpec = { name: 'append_to_note', description: 'Append', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+const search: ToolSpec = {
+  name: 'search_notes',
+  description: 'Search',
+  inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }
+};
+const append: ToolSpec = {
+  name: 'append_to_note',
+  description: 'Append',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
+};
 const FAMILIES: ToolFormatFamily[] = ['qwen', 'hermes', 'llama3', 'generic'];
 
 /** A call as a model of the family writes it. */
@@ -30,9 +43,15 @@ describe('toolFormatFamily', () => {
   });
 
   it('writes each family as its chat template does', () => {
-    expect(written('qwen', 'search_notes', '{"query": "x"}')).toBe('<tool_call>\n{"name": "search_notes", "arguments": {"query": "x"}}\n</tool_call>');
-    expect(written('hermes', 'search_notes', '{"query": "x"}')).toBe('<tool_call>\n{"arguments": {"query": "x"}, "name": "search_notes"}\n</tool_call>');
-    expect(written('llama3', 'search_notes', '{"query": "x"}')).toBe('{"name": "search_notes", "parameters": {"query": "x"}}');
+    expect(written('qwen', 'search_notes', '{"query": "x"}')).toBe(
+      '<tool_call>\n{"name": "search_notes", "arguments": {"query": "x"}}\n</tool_call>'
+    );
+    expect(written('hermes', 'search_notes', '{"query": "x"}')).toBe(
+      '<tool_call>\n{"arguments": {"query": "x"}, "name": "search_notes"}\n</tool_call>'
+    );
+    expect(written('llama3', 'search_notes', '{"query": "x"}')).toBe(
+      '{"name": "search_notes", "parameters": {"query": "x"}}'
+    );
   });
 });
 
@@ -41,17 +60,31 @@ for (const family of FAMILIES) {
     const format = toolCallFormat(family);
     const accepts = async (text: string, loose = false) => {
       const { __xgrammar: xg } = await openWebLlm();
-      return xg.Testings.isGrammarAcceptString(await xg.Grammar.fromStructuralTag(toolStructuralTag(format, [search, append], loose)), text);
+      return xg.Testings.isGrammarAcceptString(
+        await xg.Grammar.fromStructuralTag(toolStructuralTag(format, [search, append], loose)),
+        text
+      );
     };
 
-    it('lets a reply be free Markdown', async () => expect(await accepts('Sure: **three** items\n\n- socks\n- tent')).toBe(true));
-    it('accepts a call to an offered tool, with text before it', async () => expect(await accepts(`Let me look.\n${written(family, 'search_notes', '{"query": "packing"}')}`)).toBe(true));
+    it('lets a reply be free Markdown', async () =>
+      expect(await accepts('Sure: **three** items\n\n- socks\n- tent')).toBe(true));
+    it('accepts a call to an offered tool, with text before it', async () =>
+      expect(await accepts(`Let me look.\n${written(family, 'search_notes', '{"query": "packing"}')}`)).toBe(
+        true
+      ));
     it('accepts several calls in one answer', async () => {
-      expect(await accepts(`${written(family, 'search_notes', '{"query": "a"}')}\n${written(family, 'append_to_note', '{"text": "- socks"}')}`)).toBe(true);
+      expect(
+        await accepts(
+          `${written(family, 'search_notes', '{"query": "a"}')}\n${written(family, 'append_to_note', '{"text": "- socks"}')}`
+        )
+      ).toBe(true);
     });
-    it('refuses a tool that is not offered', async () => expect(await accepts(written(family, 'delete_note', '{"query": "a"}'))).toBe(false));
-    it('refuses arguments against the tool schema', async () => expect(await accepts(written(family, 'search_notes', '{"text": 1}'))).toBe(false));
-    it('takes any object as arguments when loosened', async () => expect(await accepts(written(family, 'search_notes', '{"text": 1}'), true)).toBe(true));
+    it('refuses a tool that is not offered', async () =>
+      expect(await accepts(written(family, 'delete_note', '{"query": "a"}'))).toBe(false));
+    it('refuses arguments against the tool schema', async () =>
+      expect(await accepts(written(family, 'search_notes', '{"text": 1}'))).toBe(false));
+    it('takes any object as arguments when loosened', async () =>
+      expect(await accepts(written(family, 'search_notes', '{"text": 1}'), true)).toBe(true));
 
     it('reads the calls and the reply text back', () => {
       const out = `I'll check.\n${written(family, 'search_notes', '{"query": "a \\"b\\" {c}"}')}\n${written(family, 'append_to_note', '{"text": "x"}')}`;
@@ -75,7 +108,11 @@ for (const family of FAMILIES) {
         const args = deltas.flatMap((d) => (d.type === 'tool_call' ? [d.argumentsDelta] : [])).join('');
         expect(text.replace(/\s+/g, ' ').trim()).toBe(parsed.text.replace(/\s+/g, ' ').trim());
         expect(args).toBe(parsed.toolCalls[0].arguments);
-        expect(deltas.filter((d) => d.type === 'tool_call').every((d) => d.type === 'tool_call' && d.name === 'search_notes')).toBe(true);
+        expect(
+          deltas
+            .filter((d) => d.type === 'tool_call')
+            .every((d) => d.type === 'tool_call' && d.name === 'search_notes')
+        ).toBe(true);
       }
     });
   });
@@ -88,7 +125,11 @@ describe('toFormattedMessages', () => {
       [
         { role: 'system', content: 'You are Folio.' },
         { role: 'user', content: 'Find it' },
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'search_notes', arguments: '{"query":"p"}', parsed: { query: 'p' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c', name: 'search_notes', arguments: '{"query":"p"}', parsed: { query: 'p' } }]
+        },
         { role: 'tool', toolCallId: 'c', name: 'search_notes', content: '[]' }
       ],
       [search],
@@ -98,7 +139,10 @@ describe('toFormattedMessages', () => {
     expect(messages[0].content).toContain('<tools>\n{"type":"function","function":{"name":"search_notes"');
     expect(messages.slice(1)).toEqual([
       { role: 'user', content: 'Find it' },
-      { role: 'assistant', content: '<tool_call>\n{"name": "search_notes", "arguments": {"query":"p"}}\n</tool_call>' },
+      {
+        role: 'assistant',
+        content: '<tool_call>\n{"name": "search_notes", "arguments": {"query":"p"}}\n</tool_call>'
+      },
       { role: 'user', content: '<tool_response>\n{"name":"search_notes","content":"[]"}\n</tool_response>' }
     ]);
   });

@@ -55,7 +55,10 @@ export interface FoundCall {
 
 /** A tool as the templates list it: the OpenAI function JSON. */
 function functionJson(tool: ToolSpec): string {
-  return JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } });
+  return JSON.stringify({
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema }
+  });
 }
 
 /** A JSON string literal's text, for matching a tool name in a call. */
@@ -65,7 +68,11 @@ const quoted = (name: string) => JSON.stringify(name);
  * Finds `begin … end` calls where the arguments are the first complete JSON value after `begin`
  * (decoding guarantees one, so a balanced-brace scan that respects strings finds it).
  */
-function scanCalls(text: string, trigger: string, read: (text: string, at: number) => { name: string; arguments: string; end: number } | null): FoundCall[] {
+function scanCalls(
+  text: string,
+  trigger: string,
+  read: (text: string, at: number) => { name: string; arguments: string; end: number } | null
+): FoundCall[] {
   const calls: FoundCall[] = [];
   for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) {
     const found = read(text, at);
@@ -97,7 +104,9 @@ export function jsonValueEnd(text: string, from: number): number {
 
 /** Reads `{"<first>": …, "<second>": …}` where one key holds the name and the other the arguments. */
 function readObjectCall(nameKey: string, argsKey: string, nameFirst: boolean) {
-  const open = nameFirst ? new RegExp(`^\\{\\s*"${nameKey}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")\\s*,\\s*"${argsKey}"\\s*:\\s*`) : new RegExp(`^\\{\\s*"${argsKey}"\\s*:\\s*`);
+  const open = nameFirst
+    ? new RegExp(`^\\{\\s*"${nameKey}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")\\s*,\\s*"${argsKey}"\\s*:\\s*`)
+    : new RegExp(`^\\{\\s*"${argsKey}"\\s*:\\s*`);
   return (json: string): { name: string; arguments: string; length: number } | null => {
     const head = open.exec(json);
     if (!head) return null;
@@ -115,20 +124,30 @@ function readObjectCall(nameKey: string, argsKey: string, nameFirst: boolean) {
     }
     const close = /^\s*\}/.exec(rest);
     if (!close) return null;
-    return { name, arguments: json.slice(argsStart, argsEnd), length: json.length - rest.length + close[0].length };
+    return {
+      name,
+      arguments: json.slice(argsStart, argsEnd),
+      length: json.length - rest.length + close[0].length
+    };
   };
 }
 
 /** The `<tool_call>` families: Qwen (name first, the generic form too) and Hermes (arguments first). */
-function taggedFormat(family: ToolFormatFamily, nameFirst: boolean, instructions: (tools: ToolSpec[]) => string): ToolCallFormat {
+function taggedFormat(
+  family: ToolFormatFamily,
+  nameFirst: boolean,
+  instructions: (tools: ToolSpec[]) => string
+): ToolCallFormat {
   const read = readObjectCall('name', 'arguments', nameFirst);
   return {
     family,
     trigger: '<tool_call>',
-    begin: (name) => (nameFirst ? `<tool_call>\n{"name": ${quoted(name)}, "arguments": ` : '<tool_call>\n{"arguments": '),
+    begin: (name) =>
+      nameFirst ? `<tool_call>\n{"name": ${quoted(name)}, "arguments": ` : '<tool_call>\n{"arguments": ',
     end: (name) => (nameFirst ? '}\n</tool_call>' : `, "name": ${quoted(name)}}\n</tool_call>`),
     instructions,
-    result: (name, content, isError) => `<tool_response>\n${JSON.stringify({ name, ...(isError ? { error: true } : {}), content })}\n</tool_response>`,
+    result: (name, content, isError) =>
+      `<tool_response>\n${JSON.stringify({ name, ...(isError ? { error: true } : {}), content })}\n</tool_response>`,
     findCalls: (text) =>
       scanCalls(text, '<tool_call>', (all, at) => {
         const body = /^<tool_call>\s*/.exec(all.slice(at));
@@ -137,7 +156,9 @@ function taggedFormat(family: ToolFormatFamily, nameFirst: boolean, instructions
         const call = read(all.slice(start));
         if (!call) return null;
         const close = /^\s*<\/tool_call>/.exec(all.slice(start + call.length));
-        return close ? { name: call.name, arguments: call.arguments, end: start + call.length + close[0].length } : null;
+        return close
+          ? { name: call.name, arguments: call.arguments, end: start + call.length + close[0].length }
+          : null;
       })
   };
 }
@@ -162,7 +183,7 @@ const QWEN_INSTRUCTIONS = (tools: ToolSpec[]) =>
 
 const HERMES_INSTRUCTIONS = (tools: ToolSpec[]) =>
   [
-    'You are a function calling AI model. You are provided with function signatures within <tools></tools> XML tags. You may call one or more functions to assist with the user query. Don\'t make assumptions about what values to plug into functions. Here are the available tools:',
+    "You are a function calling AI model. You are provided with function signatures within <tools></tools> XML tags. You may call one or more functions to assist with the user query. Don't make assumptions about what values to plug into functions. Here are the available tools:",
     '<tools>',
     ...tools.map(functionJson),
     '</tools>',
@@ -182,7 +203,9 @@ const GENERIC_INSTRUCTIONS = (tools: ToolSpec[]) =>
   [
     '# Tools',
     'To call a function, write <tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call> (one block per call). Functions:',
-    ...tools.map((t) => JSON.stringify({ name: t.name, description: t.description, parameters: t.inputSchema })),
+    ...tools.map((t) =>
+      JSON.stringify({ name: t.name, description: t.description, parameters: t.inputSchema })
+    ),
     'Write your answer to the user as plain Markdown, outside the tags.'
   ].join('\n');
 

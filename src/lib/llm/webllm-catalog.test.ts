@@ -1,14 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCatalog, DEFAULT_WEBLLM_MODEL_F16, DEFAULT_WEBLLM_MODEL_F32, defaultWebLlmModel, estimateDownloadMB, runnableModels } from './webllm-catalog';
+import {
+  buildCatalog,
+  DEFAULT_WEBLLM_MODEL_F16,
+  DEFAULT_WEBLLM_MODEL_F32,
+  defaultWebLlmModel,
+  estimateDownloadMB,
+  runnableModels
+} from './webllm-catalog';
 import { toLoadProgress, webLlmModels } from './webllm-engine';
 import { WebLlmProvider } from './webllm-provider';
 import { fakeGpu } from './webllm-fake.test-helpers';
 import { ProviderError } from './errors';
 
 describe('estimateDownloadMB', () => {
-  it('estimates a 4-bit model from its parameter count', () => expect(estimateDownloadMB('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toBe(844));
+  it('estimates a 4-bit model from its parameter count', () =>
+    expect(estimateDownloadMB('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toBe(844));
   it('reads millions', () => expect(estimateDownloadMB('SmolLM2-360M-Instruct-q0f32-MLC')).toBe(1440));
-  it('gives up on ids without a size', () => expect(estimateDownloadMB('Phi-3.5-mini-instruct-q4f16_1-MLC')).toBeUndefined());
+  it('gives up on ids without a size', () =>
+    expect(estimateDownloadMB('Phi-3.5-mini-instruct-q4f16_1-MLC')).toBeUndefined());
 });
 
 describe('the real web-llm catalogue', () => {
@@ -56,8 +65,13 @@ describe('catalogue helpers', () => {
   });
 
   it('maps web-llm progress lines to download and load phases', () => {
-    expect(toLoadProgress({ progress: 0.2, text: 'Fetching param cache[3/27]: 310MB fetched.' })).toMatchObject({ phase: 'download', fraction: 0.2 });
-    expect(toLoadProgress({ progress: 1.3, text: 'Loading model from cache[27/27]' })).toMatchObject({ phase: 'load', fraction: 1 });
+    expect(
+      toLoadProgress({ progress: 0.2, text: 'Fetching param cache[3/27]: 310MB fetched.' })
+    ).toMatchObject({ phase: 'download', fraction: 0.2 });
+    expect(toLoadProgress({ progress: 1.3, text: 'Loading model from cache[27/27]' })).toMatchObject({
+      phase: 'load',
+      fraction: 1
+    });
   });
 });
 
@@ -79,7 +93,10 @@ describe('the real web-llm engine start-up (no weights can be fetched here)', ()
       delete: async () => false
     };
     vi.stubGlobal('caches', { open: async () => cache, delete: async () => false });
-    const provider = new WebLlmProvider({ kind: 'webllm', model: DEFAULT_WEBLLM_MODEL_F32 }, { gpu: fakeGpu([]) });
+    const provider = new WebLlmProvider(
+      { kind: 'webllm', model: DEFAULT_WEBLLM_MODEL_F32 },
+      { gpu: fakeGpu([]) }
+    );
     const error = await provider.load().then(
       () => undefined,
       (e: unknown) => e as ProviderError

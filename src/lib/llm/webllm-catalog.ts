@@ -55,7 +55,10 @@ export function needsShaderF16(record: ModelRecordLike): boolean {
 }
 
 /** Builds the picker's list from web-llm's `prebuiltAppConfig.model_list`, smallest memory first. */
-export function buildCatalog(records: ModelRecordLike[], nativeToolIds: readonly string[]): WebLlmModelInfo[] {
+export function buildCatalog(
+  records: ModelRecordLike[],
+  nativeToolIds: readonly string[]
+): WebLlmModelInfo[] {
   return records
     .filter((r) => !NON_CHAT_TYPES.has(r.model_type ?? 0))
     .map((r) => ({

@@ -28,7 +28,8 @@ const subjects: [name: string, make: Make][] = [
     async (outputs, options) => {
       const { engine, log } = await realEngine(outputs, options);
       return {
-        create: (request) => engine.chat.completions.create(request as never) as unknown as Promise<AsyncIterable<WebLlmChunk>>,
+        create: (request) =>
+          engine.chat.completions.create(request as never) as unknown as Promise<AsyncIterable<WebLlmChunk>>,
         interruptGenerate: () => engine.interruptGenerate(),
         unload: () => engine.unload(),
         prefills: () => log.prefills
@@ -100,7 +101,12 @@ for (const [name, make] of subjects) {
 
     it('rejects tools for a model without native tool calls from create()', async () => {
       const engine = await make(['x']);
-      const tools = [{ type: 'function' as const, function: { name: 'search_notes', description: 'Search', parameters: { type: 'object' } } }];
+      const tools = [
+        {
+          type: 'function' as const,
+          function: { name: 'search_notes', description: 'Search', parameters: { type: 'object' } }
+        }
+      ];
       expect(await errorName(engine.create(request({ tools })))).toBe('UnsupportedModelIdError');
       expect(engine.prefills()).toBe(0);
     });
@@ -108,12 +114,16 @@ for (const [name, make] of subjects) {
     it('rejects a structural_tag format without its definition from create()', async () => {
       const engine = await make(['x']);
       const format = { type: 'structural_tag' } as unknown as WebLlmRequest['response_format'];
-      expect(await errorName(engine.create(request({ response_format: format })))).toBe('InvalidResponseFormatStructuralTagError');
+      expect(await errorName(engine.create(request({ response_format: format })))).toBe(
+        'InvalidResponseFormatStructuralTagError'
+      );
     });
 
     it('fails a schema the grammar compiler rejects at the first next(), not in create()', async () => {
       const engine = await make(['{}']);
-      const stream = await engine.create(request({ response_format: { type: 'json_object', schema: JSON.stringify(LOOKBEHIND) } }));
+      const stream = await engine.create(
+        request({ response_format: { type: 'json_object', schema: JSON.stringify(LOOKBEHIND) } })
+      );
       expect(await errorName(drain(stream))).toBe('GrammarMatcherInitError');
     });
 
@@ -121,9 +131,22 @@ for (const [name, make] of subjects) {
       const engine = await make(['Plain **Markdown** reply.']);
       const structural_tag: StructuralTag = {
         type: 'structural_tag',
-        format: { type: 'triggered_tags', triggers: ['<tool_call>'], tags: [{ type: 'tag', begin: '<tool_call>\n{"name": "list_tags", "arguments": ', content: { type: 'json_schema', json_schema: { type: 'object' } }, end: '}\n</tool_call>' }] }
+        format: {
+          type: 'triggered_tags',
+          triggers: ['<tool_call>'],
+          tags: [
+            {
+              type: 'tag',
+              begin: '<tool_call>\n{"name": "list_tags", "arguments": ',
+              content: { type: 'json_schema', json_schema: { type: 'object' } },
+              end: '}\n</tool_call>'
+            }
+          ]
+        }
       };
-      const stream = await engine.create(request({ response_format: { type: 'structural_tag', structural_tag } }));
+      const stream = await engine.create(
+        request({ response_format: { type: 'structural_tag', structural_tag } })
+      );
       expect(await drain(stream)).toMatchObject({ text: 'Plain **Markdown** reply.', finish: 'stop' });
     });
 
@@ -165,7 +188,9 @@ describe('web-llm itself (pinned facts the provider relies on)', () => {
       add: (request: Request) =>
         new Promise((_, reject) => {
           started.push(request.url);
-          request.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          request.signal.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError'))
+          );
         }),
       keys: async () => [],
       delete: async () => false
@@ -192,12 +217,35 @@ describe('web-llm itself (pinned facts the provider relies on)', () => {
 
   it('accepts native tool calls, several calls and free Markdown under a Qwen-style structural tag', async () => {
     const { __xgrammar: xg } = await openWebLlm();
-    const tag = (tool: string) => ({ type: 'tag', begin: `<tool_call>\n{"name": "${tool}", "arguments": `, content: { type: 'json_schema', json_schema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }, end: '}\n</tool_call>' });
-    const grammar = await xg.Grammar.fromStructuralTag({ type: 'structural_tag', format: { type: 'triggered_tags', triggers: ['<tool_call>'], tags: [tag('search_notes'), tag('semantic_search_notes')] } });
-    const call = (tool: string, args: string) => `<tool_call>\n{"name": "${tool}", "arguments": ${args}}\n</tool_call>`;
+    const tag = (tool: string) => ({
+      type: 'tag',
+      begin: `<tool_call>\n{"name": "${tool}", "arguments": `,
+      content: {
+        type: 'json_schema',
+        json_schema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }
+      },
+      end: '}\n</tool_call>'
+    });
+    const grammar = await xg.Grammar.fromStructuralTag({
+      type: 'structural_tag',
+      format: {
+        type: 'triggered_tags',
+        triggers: ['<tool_call>'],
+        tags: [tag('search_notes'), tag('semantic_search_notes')]
+      }
+    });
+    const call = (tool: string, args: string) =>
+      `<tool_call>\n{"name": "${tool}", "arguments": ${args}}\n</tool_call>`;
     expect(await xg.Testings.isGrammarAcceptString(grammar, 'Just **Markdown**, no call.')).toBe(true);
-    expect(await xg.Testings.isGrammarAcceptString(grammar, `Looking.\n${call('search_notes', '{"query": "a"}')}\n${call('semantic_search_notes', '{"query": "b"}')}`)).toBe(true);
-    expect(await xg.Testings.isGrammarAcceptString(grammar, call('delete_note', '{"query": "a"}'))).toBe(false);
+    expect(
+      await xg.Testings.isGrammarAcceptString(
+        grammar,
+        `Looking.\n${call('search_notes', '{"query": "a"}')}\n${call('semantic_search_notes', '{"query": "b"}')}`
+      )
+    ).toBe(true);
+    expect(await xg.Testings.isGrammarAcceptString(grammar, call('delete_note', '{"query": "a"}'))).toBe(
+      false
+    );
     expect(await xg.Testings.isGrammarAcceptString(grammar, call('search_notes', '{"q": 1}'))).toBe(false);
   });
 });

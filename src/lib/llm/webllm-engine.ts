@@ -10,7 +10,10 @@ import { buildCatalog, type WebLlmModelInfo } from './webllm-catalog';
 /** A streamed chunk as web-llm yields it (the OpenAI chunk shape). */
 export interface WebLlmChunk {
   choices: {
-    delta: { content?: string | null; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] };
+    delta: {
+      content?: string | null;
+      tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+    };
     finish_reason: string | null;
   }[];
   usage?: { prompt_tokens: number; completion_tokens: number } | null;
@@ -26,8 +29,12 @@ export interface WebLlmRequest {
    * from the stream's first chunk, not from `create`): a JSON schema, or a structural tag (free text
    * with tagged regions, e.g. tool calls, whose content follows a schema).
    */
-  response_format?: { type: 'json_object'; schema: string } | { type: 'structural_tag'; structural_tag: StructuralTag };
-  tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+  response_format?:
+    { type: 'json_object'; schema: string } | { type: 'structural_tag'; structural_tag: StructuralTag };
+  tools?: {
+    type: 'function';
+    function: { name: string; description: string; parameters: Record<string, unknown> };
+  }[];
   max_tokens?: number;
   temperature?: number;
 }
@@ -40,7 +47,13 @@ export interface StructuralTag {
 
 /** The structural tag formats Folio uses: tool calls as tags triggered inside free text. */
 export type StructuralTagFormat =
-  | { type: 'triggered_tags'; triggers: string[]; tags: TagFormat[]; at_least_one?: boolean; stop_after_first?: boolean }
+  | {
+      type: 'triggered_tags';
+      triggers: string[];
+      tags: TagFormat[];
+      at_least_one?: boolean;
+      stop_after_first?: boolean;
+    }
   | TagFormat
   | { type: 'json_schema'; json_schema: Record<string, unknown> | boolean }
   | { type: 'any_text' };
@@ -86,7 +99,11 @@ export type EngineFactory = (
 
 /** Turns web-llm's progress report into LoadProgress. */
 export function toLoadProgress(report: { progress: number; text: string }): LoadProgress {
-  return { fraction: Math.max(0, Math.min(1, report.progress)), phase: /^fetching/i.test(report.text) ? 'download' : 'load', text: report.text };
+  return {
+    fraction: Math.max(0, Math.min(1, report.progress)),
+    phase: /^fetching/i.test(report.text) ? 'download' : 'load',
+    text: report.text
+  };
 }
 
 /**
@@ -97,7 +114,10 @@ export function toLoadProgress(report: { progress: number; text: string }): Load
  */
 export const createWebLlmEngine: EngineFactory = async (model, onProgress, signal) => {
   const webllm = await import('@mlc-ai/web-llm');
-  const engine = new webllm.MLCEngine({ initProgressCallback: (report) => onProgress(toLoadProgress(report)), logLevel: 'WARN' });
+  const engine = new webllm.MLCEngine({
+    initProgressCallback: (report) => onProgress(toLoadProgress(report)),
+    logLevel: 'WARN'
+  });
   const stop = () => void engine.unload();
   signal?.addEventListener('abort', stop, { once: true });
   try {
@@ -132,21 +152,42 @@ export async function deleteWebLlmModel(model: string): Promise<void> {
 export function loadError(model: string, error: unknown): ProviderError {
   const { name = '', message = String(error) } = (error ?? {}) as { name?: string; message?: string };
   if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError') {
-    return new ProviderError('unsupported', `In-browser models need WebGPU, which is not available here (${message}).`, { cause: error });
+    return new ProviderError(
+      'unsupported',
+      `In-browser models need WebGPU, which is not available here (${message}).`,
+      { cause: error }
+    );
   }
   if (name === 'ShaderF16SupportError' || name === 'FeatureSupportError') {
-    return new ProviderError('unsupported', `${model} needs a GPU feature this device lacks (${message}). Pick a model ending in q4f32_1.`, { cause: error });
+    return new ProviderError(
+      'unsupported',
+      `${model} needs a GPU feature this device lacks (${message}). Pick a model ending in q4f32_1.`,
+      { cause: error }
+    );
   }
   if (name === 'QuotaExceededError') {
-    return new ProviderError('unsupported', `There is not enough browser storage to keep ${model}. Free some space or pick a smaller model.`, { cause: error });
+    return new ProviderError(
+      'unsupported',
+      `There is not enough browser storage to keep ${model}. Free some space or pick a smaller model.`,
+      { cause: error }
+    );
   }
   if (name === 'DeviceLostError') {
-    return new ProviderError('unsupported', `The graphics device gave up while loading ${model}, often for lack of memory. Pick a smaller model.`, { cause: error });
+    return new ProviderError(
+      'unsupported',
+      `The graphics device gave up while loading ${model}, often for lack of memory. Pick a smaller model.`,
+      { cause: error }
+    );
   }
-  if (name === 'ModelNotFoundError') return new ProviderError('config', `WebLLM does not know the model ${model}.`, { cause: error });
+  if (name === 'ModelNotFoundError')
+    return new ProviderError('config', `WebLLM does not know the model ${model}.`, { cause: error });
   // Browsers word a failed fetch differently: "Failed to fetch", "NetworkError…", "Load failed".
   if (/fetch|network|load failed/i.test(message)) {
-    return new ProviderError('network', `Could not download ${model} (${message}). The first load needs a connection; after that the model is cached and works offline.`, { cause: error });
+    return new ProviderError(
+      'network',
+      `Could not download ${model} (${message}). The first load needs a connection; after that the model is cached and works offline.`,
+      { cause: error }
+    );
   }
   return new ProviderError('unsupported', `Could not load ${model}: ${message}`, { cause: error });
 }

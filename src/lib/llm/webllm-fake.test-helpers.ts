@@ -66,15 +66,26 @@ export class FakeEngine implements WebLlmEngine {
 
   /** The checks web-llm's postInitAndCheckFields makes before anything runs. */
   private check(request: WebLlmRequest): void {
-    if (this.unloaded) throw webLlmError(
+    if (this.unloaded)
+      throw webLlmError(
         'ModelNotLoadedError',
         'Model not loaded before trying to complete ChatCompletionRequest. Please ensure you have called MLCEngine.reload(model) to load the model before initiating APIs, or initialize your engine using CreateMLCEngine() with a valid model configuration.'
       );
     const last = request.messages.at(-1)?.role;
-    if (last !== 'user' && last !== 'tool') throw webLlmError('MessageOrderError', 'Last message should be from either `user` or `tool`.');
-    if (request.messages.some((m, i) => m.role === 'system' && i !== 0)) throw webLlmError('SystemMessageOrderError', 'System prompt should always be the first message in `messages`.');
-    const format = request.response_format as { type?: string; schema?: unknown; structural_tag?: unknown } | undefined;
-    if (format?.schema !== undefined && format.type !== 'json_object') throw webLlmError('InvalidResponseFormatError', 'JSON schema is only supported with `json_object` response format.');
+    if (last !== 'user' && last !== 'tool')
+      throw webLlmError('MessageOrderError', 'Last message should be from either `user` or `tool`.');
+    if (request.messages.some((m, i) => m.role === 'system' && i !== 0))
+      throw webLlmError(
+        'SystemMessageOrderError',
+        'System prompt should always be the first message in `messages`.'
+      );
+    const format = request.response_format as
+      { type?: string; schema?: unknown; structural_tag?: unknown } | undefined;
+    if (format?.schema !== undefined && format.type !== 'json_object')
+      throw webLlmError(
+        'InvalidResponseFormatError',
+        'JSON schema is only supported with `json_object` response format.'
+      );
     if ((format?.type === 'structural_tag') !== (format?.structural_tag !== undefined)) {
       throw webLlmError(
         'InvalidResponseFormatStructuralTagError',
@@ -97,7 +108,11 @@ export class FakeEngine implements WebLlmEngine {
     try {
       this.interruptSignal = false;
       this.prefills += 1;
-      if (grammarRejects(request.response_format)) throw webLlmError('GrammarMatcherInitError', 'Failed to initialize grammar matcher: Regex parsing error: Lookbehind is not supported yet.');
+      if (grammarRejects(request.response_format))
+        throw webLlmError(
+          'GrammarMatcherInitError',
+          'Failed to initialize grammar matcher: Regex parsing error: Lookbehind is not supported yet.'
+        );
       const output = this.outputs.shift();
       if (output === undefined) throw new Error('fake engine has no output left');
       if (output instanceof Error) throw output;
@@ -119,7 +134,8 @@ export class FakeEngine implements WebLlmEngine {
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     }
     yield { choices: [{ delta: {}, finish_reason: finish }] };
-    if (request.stream_options?.include_usage) yield { choices: [], usage: { prompt_tokens: 42, completion_tokens: Math.ceil(text.length / 4) } };
+    if (request.stream_options?.include_usage)
+      yield { choices: [], usage: { prompt_tokens: 42, completion_tokens: Math.ceil(text.length / 4) } };
   }
 
   interruptGenerate(): void {
@@ -133,7 +149,10 @@ export class FakeEngine implements WebLlmEngine {
 }
 
 /** A factory handing out one fake engine, counting how often it was asked, reporting progress. */
-export function fakeFactory(engine: FakeEngine, nativeToolIds: string[] = []): EngineFactory & { calls: number } {
+export function fakeFactory(
+  engine: FakeEngine,
+  nativeToolIds: string[] = []
+): EngineFactory & { calls: number } {
   const factory = Object.assign(
     async (_model: string, onProgress: Parameters<EngineFactory>[1]) => {
       factory.calls += 1;
@@ -148,6 +167,9 @@ export function fakeFactory(engine: FakeEngine, nativeToolIds: string[] = []): E
 
 /** A fake navigator.gpu. */
 export function fakeGpu(features: string[] = ['shader-f16'], adapter = true): GpuLike {
-  const value: AdapterLike = { features: new Set(features), limits: { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30 } };
+  const value: AdapterLike = {
+    features: new Set(features),
+    limits: { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30 }
+  };
   return { requestAdapter: async () => (adapter ? value : null) };
 }

@@ -5,7 +5,9 @@
 
 /** The parts of `navigator.gpu` used here (kept structural so tests can pass their own). */
 export interface GpuLike {
-  requestAdapter(options?: { powerPreference?: 'low-power' | 'high-performance' }): Promise<AdapterLike | null>;
+  requestAdapter(options?: {
+    powerPreference?: 'low-power' | 'high-performance';
+  }): Promise<AdapterLike | null>;
 }
 
 /** The parts of a GPUAdapter used here. */
@@ -16,8 +18,7 @@ export interface AdapterLike {
 
 /** What the device offers for in-browser models. */
 export type GpuSupport =
-  | { ok: true; shaderF16: boolean; maxBufferSizeMB: number }
-  | { ok: false; reason: string };
+  { ok: true; shaderF16: boolean; maxBufferSizeMB: number } | { ok: false; reason: string };
 
 const NO_WEBGPU =
   'This browser does not offer WebGPU, which in-browser models need. Use a recent Chrome, Edge or Safari on a computer with a graphics chip, or pick a model server instead (for example Ollama on this machine).';

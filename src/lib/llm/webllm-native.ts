@@ -8,7 +8,10 @@ import type { WebLlmRequest } from './webllm-engine';
 
 /** Messages for a native-tools request: no system role, tool results as `tool` messages. */
 export function toNativeMessages(messages: ChatMessage[]): WebLlmRequest['messages'] {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n');
   const out: WebLlmRequest['messages'] = [];
   let systemPending = system !== '';
   for (const m of messages) {
@@ -19,7 +22,11 @@ export function toNativeMessages(messages: ChatMessage[]): WebLlmRequest['messag
       const calls = (m.toolCalls ?? []).map((c) => ({ name: c.name, arguments: c.parsed ?? {} }));
       out.push({ role: 'assistant', content: calls.length > 0 ? JSON.stringify(calls) : m.content });
     } else if (m.role === 'tool') {
-      out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.isError ? `Error: ${m.content}` : m.content });
+      out.push({
+        role: 'tool',
+        tool_call_id: m.toolCallId,
+        content: m.isError ? `Error: ${m.content}` : m.content
+      });
     }
   }
   return out;

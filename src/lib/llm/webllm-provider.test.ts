@@ -8,19 +8,31 @@ import type { LoadProgress } from './webllm-engine';
 import type { ChatDelta, ChatMessage } from './types';
 
 const MODEL = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
-const searchTool = { name: 'search_notes', description: 'Search the notes', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
+const searchTool = {
+  name: 'search_notes',
+  description: 'Search the notes',
+  inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }
+};
 const hello: ChatMessage[] = [
   { role: 'system', content: 'You are Folio.' },
   { role: 'user', content: 'Find my packing list' }
 ];
 
-function setup(outputs: ConstructorParameters<typeof FakeEngine>[0], options: { delayMs?: number; features?: string[]; model?: string; native?: boolean } = {}) {
+function setup(
+  outputs: ConstructorParameters<typeof FakeEngine>[0],
+  options: { delayMs?: number; features?: string[]; model?: string; native?: boolean } = {}
+) {
   const engine = new FakeEngine(outputs, options.delayMs, options.model ?? MODEL);
   const factory = fakeFactory(engine, ['Hermes-3-Llama-3.1-8B-q4f32_1-MLC']);
   const progress: LoadProgress[] = [];
   const provider = new WebLlmProvider(
     { kind: 'webllm', model: options.model ?? MODEL },
-    { createEngine: factory, gpu: fakeGpu(options.features), onProgress: (p) => progress.push(p), toolMode: options.native ? 'native' : 'prompted' }
+    {
+      createEngine: factory,
+      gpu: fakeGpu(options.features),
+      onProgress: (p) => progress.push(p),
+      toolMode: options.native ? 'native' : 'prompted'
+    }
   );
   return { engine, factory, provider, progress };
 }
@@ -72,14 +84,17 @@ describe('WebLlmProvider start-up', () => {
   it('explains a failed download and can try again', async () => {
     const engine = new FakeEngine(['ok']);
     let attempts = 0;
-    const provider = new WebLlmProvider({ kind: 'webllm', model: MODEL }, {
-      gpu: fakeGpu(),
-      createEngine: async () => {
-        attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch');
-        return { engine, nativeToolIds: [] };
+    const provider = new WebLlmProvider(
+      { kind: 'webllm', model: MODEL },
+      {
+        gpu: fakeGpu(),
+        createEngine: async () => {
+          attempts += 1;
+          if (attempts === 1) throw new TypeError('Failed to fetch');
+          return { engine, nativeToolIds: [] };
+        }
       }
-    });
+    );
     const error = await rejection(provider.load());
     expect(error).toMatchObject({ kind: 'network', retryable: true });
     expect(error.message).toContain('works offline');
@@ -94,7 +109,8 @@ describe('WebLlmProvider start-up', () => {
   });
 });
 
-const call = (name: string, args: string) => `<tool_call>\n{"name": "${name}", "arguments": ${args}}\n</tool_call>`;
+const call = (name: string, args: string) =>
+  `<tool_call>\n{"name": "${name}", "arguments": ${args}}\n</tool_call>`;
 
 describe('WebLlmProvider tool calls in the family format', () => {
   it('constrains the answer with a structural tag over the tools, in the Qwen format for a Qwen model', async () => {
@@ -108,7 +124,14 @@ describe('WebLlmProvider tool calls in the family format', () => {
         format: {
           type: 'triggered_tags',
           triggers: ['<tool_call>'],
-          tags: [{ type: 'tag', begin: '<tool_call>\n{"name": "search_notes", "arguments": ', content: { type: 'json_schema', json_schema: searchTool.inputSchema }, end: '}\n</tool_call>' }]
+          tags: [
+            {
+              type: 'tag',
+              begin: '<tool_call>\n{"name": "search_notes", "arguments": ',
+              content: { type: 'json_schema', json_schema: searchTool.inputSchema },
+              end: '}\n</tool_call>'
+            }
+          ]
         }
       }
     });
@@ -118,15 +141,23 @@ describe('WebLlmProvider tool calls in the family format', () => {
   });
 
   it('uses the Llama 3 JSON format for a Llama 3.2 model', async () => {
-    const { provider, engine } = setup(['{"name": "search_notes", "parameters": {"query": "tent"}}'], { model: 'Llama-3.2-3B-Instruct-q4f16_1-MLC' });
+    const { provider, engine } = setup(['{"name": "search_notes", "parameters": {"query": "tent"}}'], {
+      model: 'Llama-3.2-3B-Instruct-q4f16_1-MLC'
+    });
     const result = await provider.chat(hello, { tools: [searchTool] });
-    const format = engine.requests[0].response_format as { structural_tag: { format: { triggers: string[] } } };
+    const format = engine.requests[0].response_format as {
+      structural_tag: { format: { triggers: string[] } };
+    };
     expect(format.structural_tag.format.triggers).toEqual(['{"name": ']);
-    expect(result.toolCalls).toEqual([{ id: 'call_0', name: 'search_notes', arguments: '{"query": "tent"}', parsed: { query: 'tent' } }]);
+    expect(result.toolCalls).toEqual([
+      { id: 'call_0', name: 'search_notes', arguments: '{"query": "tent"}', parsed: { query: 'tent' } }
+    ]);
   });
 
   it('turns calls in the answer into tool calls, several in one step, with the text around them as the reply', async () => {
-    const { provider } = setup([`Searching twice.\n${call('search_notes', '{"query": "packing"}')}\n${call('search_notes', '{"query": "socks"}')}`]);
+    const { provider } = setup([
+      `Searching twice.\n${call('search_notes', '{"query": "packing"}')}\n${call('search_notes', '{"query": "socks"}')}`
+    ]);
     const result = await provider.chat(hello, { tools: [searchTool] });
     expect(result.finishReason).toBe('tool_calls');
     expect(result.text).toBe('Searching twice.');
@@ -151,7 +182,11 @@ describe('WebLlmProvider tool calls in the family format', () => {
     const { provider } = setup(['Found **Packing**.\n\n- add socks?']);
     const deltas: ChatDelta[] = [];
     const result = await provider.chat(hello, { tools: [searchTool], onDelta: (d) => deltas.push(d) });
-    expect(result).toMatchObject({ text: 'Found **Packing**.\n\n- add socks?', toolCalls: [], finishReason: 'stop' });
+    expect(result).toMatchObject({
+      text: 'Found **Packing**.\n\n- add socks?',
+      toolCalls: [],
+      finishReason: 'stop'
+    });
     expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe(result.text);
     expect(deltas.length).toBeGreaterThan(3);
   });
@@ -168,7 +203,11 @@ describe('WebLlmProvider tool calls in the family format', () => {
     await provider.chat(
       [
         ...hello,
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'search_notes', arguments: '{"query":"p"}', parsed: { query: 'p' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c', name: 'search_notes', arguments: '{"query":"p"}', parsed: { query: 'p' } }]
+        },
         { role: 'tool', toolCallId: 'c', name: 'search_notes', content: '[{"title":"Packing"}]' }
       ],
       { tools: [searchTool] }
@@ -176,18 +215,31 @@ describe('WebLlmProvider tool calls in the family format', () => {
     expect(engine.requests[0].messages.slice(1)).toEqual([
       { role: 'user', content: 'Find my packing list' },
       { role: 'assistant', content: call('search_notes', '{"query":"p"}') },
-      { role: 'user', content: '<tool_response>\n{"name":"search_notes","content":"[{\\"title\\":\\"Packing\\"}]"}\n</tool_response>' }
+      {
+        role: 'user',
+        content:
+          '<tool_response>\n{"name":"search_notes","content":"[{\\"title\\":\\"Packing\\"}]"}\n</tool_response>'
+      }
     ]);
   });
 
   it('loosens the arguments when the grammar compiler rejects a tool schema in the first chunk', async () => {
-    const plugin = { name: 'plan_trip', description: 'Plan', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '(?<=A)B' } } } };
+    const plugin = {
+      name: 'plan_trip',
+      description: 'Plan',
+      inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '(?<=A)B' } } }
+    };
     const { provider, engine } = setup([call('plan_trip', '{"code": "B"}')]);
     const result = await provider.chat(hello, { tools: [plugin] });
     expect(result.toolCalls[0].parsed).toEqual({ code: 'B' });
     expect(engine.requests).toHaveLength(2);
-    const loose = engine.requests[1].response_format as { structural_tag: { format: { tags: { content: unknown }[] } } };
-    expect(loose.structural_tag.format.tags[0].content).toEqual({ type: 'json_schema', json_schema: { type: 'object' } });
+    const loose = engine.requests[1].response_format as {
+      structural_tag: { format: { tags: { content: unknown }[] } };
+    };
+    expect(loose.structural_tag.format.tags[0].content).toEqual({
+      type: 'json_schema',
+      json_schema: { type: 'object' }
+    });
   });
 
   it('reports an engine failure in the first chunk as a ProviderError', async () => {
@@ -201,13 +253,31 @@ describe('WebLlmProvider tool calls in the family format', () => {
 describe('WebLlmProvider native tools and abort', () => {
   it('uses web-llm tools for a Hermes model in native mode, with the system prompt folded into the user turn', async () => {
     const chunks = [
-      { choices: [{ delta: { tool_calls: [{ index: 0, id: 'h0', function: { name: 'search_notes', arguments: '{"query":"x"}' } }] }, finish_reason: 'tool_calls' }] }
+      {
+        choices: [
+          {
+            delta: {
+              tool_calls: [
+                { index: 0, id: 'h0', function: { name: 'search_notes', arguments: '{"query":"x"}' } }
+              ]
+            },
+            finish_reason: 'tool_calls'
+          }
+        ]
+      }
     ];
-    const { provider, engine } = setup([chunks], { model: 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC', native: true });
+    const { provider, engine } = setup([chunks], {
+      model: 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC',
+      native: true
+    });
     const result = await provider.chat(hello, { tools: [searchTool] });
-    expect(result.toolCalls).toEqual([{ id: 'h0', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }]);
+    expect(result.toolCalls).toEqual([
+      { id: 'h0', name: 'search_notes', arguments: '{"query":"x"}', parsed: { query: 'x' } }
+    ]);
     expect(engine.requests[0].tools?.[0].function.name).toBe('search_notes');
-    expect(engine.requests[0].messages).toEqual([{ role: 'user', content: 'You are Folio.\n\nFind my packing list' }]);
+    expect(engine.requests[0].messages).toEqual([
+      { role: 'user', content: 'You are Folio.\n\nFind my packing list' }
+    ]);
   });
 
   it('rejects within 200 ms on abort and interrupts the engine', async () => {

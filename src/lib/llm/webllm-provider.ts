@@ -23,11 +23,23 @@ import { raceAbort } from '$lib/core';
 import { abortedError, ProviderError, throwIfAborted } from './errors';
 import { OpenAiAccumulator, toOpenAiTools } from './openai-wire';
 import { detectWebGpu, type GpuLike } from './webllm-gpu';
-import { createWebLlmEngine, loadError, type EngineFactory, type LoadProgress, type WebLlmEngine, type WebLlmRequest } from './webllm-engine';
+import {
+  createWebLlmEngine,
+  loadError,
+  type EngineFactory,
+  type LoadProgress,
+  type WebLlmEngine,
+  type WebLlmRequest
+} from './webllm-engine';
 import { needsShaderF16 } from './webllm-catalog';
 import { toNativeMessages } from './webllm-native';
 import { chunksOf, isGrammarError, openStream, type OpenedStream } from './webllm-stream';
-import { FormattedStreamer, parseFormattedOutput, toFormattedMessages, toolStructuralTag } from './webllm-structural';
+import {
+  FormattedStreamer,
+  parseFormattedOutput,
+  toFormattedMessages,
+  toolStructuralTag
+} from './webllm-structural';
 import { toolCallFormat, toolFormatFamily, type ToolCallFormat } from './tool-formats';
 import type OpenAI from 'openai';
 import type { ChatMessage, ChatOptions, ChatProvider, ChatResult, WebLlmConfig } from './types';
@@ -45,7 +57,11 @@ export interface WebLlmProviderOptions {
 /** Any failure inside the engine as a ProviderError. */
 function engineError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  return new ProviderError('server', `The in-browser model failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  return new ProviderError(
+    'server',
+    `The in-browser model failed: ${(error as Error)?.message ?? String(error)}`,
+    { cause: error }
+  );
 }
 
 /** A ChatProvider running a WebLLM model in this context (the workspace worker). */
@@ -93,14 +109,18 @@ export class WebLlmProvider implements ChatProvider {
     const gpu = await detectWebGpu(this.options.gpu);
     if (!gpu.ok) throw new ProviderError('unsupported', gpu.reason);
     if (!gpu.shaderF16 && needsShaderF16({ model_id: this.model })) {
-      throw new ProviderError('unsupported', `${this.model} needs 16-bit GPU shaders, which this device lacks. Pick a model ending in q4f32_1.`);
+      throw new ProviderError(
+        'unsupported',
+        `${this.model} needs 16-bit GPU shaders, which this device lacks. Pick a model ending in q4f32_1.`
+      );
     }
     const factory = this.options.createEngine ?? createWebLlmEngine;
     const loading = (this.loading = new AbortController());
     try {
       return await factory(this.model, (p) => this.options.onProgress?.(p), loading.signal);
     } catch (error) {
-      if (loading.signal.aborted) throw new ProviderError('aborted', `Stopped loading ${this.model}.`, { cause: error });
+      if (loading.signal.aborted)
+        throw new ProviderError('aborted', `Stopped loading ${this.model}.`, { cause: error });
       throw loadError(this.model, error);
     } finally {
       if (this.loading === loading) this.loading = undefined;
@@ -123,9 +143,11 @@ export class WebLlmProvider implements ChatProvider {
     const { engine, nativeToolIds } = await this.loaded(options.signal);
     // One generation at a time: wait for the previous one (also an interrupted one) to end.
     const previous = this.idle;
-    const work = previous.then(() => this.generate(engine, nativeToolIds, messages, options)).catch((error: unknown) => {
-      throw engineError(error);
-    });
+    const work = previous
+      .then(() => this.generate(engine, nativeToolIds, messages, options))
+      .catch((error: unknown) => {
+        throw engineError(error);
+      });
     this.idle = work.catch(() => undefined);
     const onAbort = () => void engine.interruptGenerate();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -136,14 +158,22 @@ export class WebLlmProvider implements ChatProvider {
     }
   }
 
-  private generate(engine: WebLlmEngine, nativeToolIds: readonly string[], messages: ChatMessage[], options: ChatOptions): Promise<ChatResult> {
+  private generate(
+    engine: WebLlmEngine,
+    nativeToolIds: readonly string[],
+    messages: ChatMessage[],
+    options: ChatOptions
+  ): Promise<ChatResult> {
     throwIfAborted(options.signal);
     const tools = options.tools ?? [];
-    const native = this.options.toolMode === 'native' && tools.length > 0 && nativeToolIds.includes(this.model);
+    const native =
+      this.options.toolMode === 'native' && tools.length > 0 && nativeToolIds.includes(this.model);
     return native ? this.native(engine, messages, options) : this.formatted(engine, messages, options);
   }
 
-  private base(options: ChatOptions): Pick<WebLlmRequest, 'stream' | 'stream_options' | 'max_tokens' | 'temperature'> {
+  private base(
+    options: ChatOptions
+  ): Pick<WebLlmRequest, 'stream' | 'stream_options' | 'max_tokens' | 'temperature'> {
     return {
       stream: true,
       stream_options: { include_usage: true },
@@ -152,24 +182,37 @@ export class WebLlmProvider implements ChatProvider {
     };
   }
 
-  private async native(engine: WebLlmEngine, messages: ChatMessage[], options: ChatOptions): Promise<ChatResult> {
+  private async native(
+    engine: WebLlmEngine,
+    messages: ChatMessage[],
+    options: ChatOptions
+  ): Promise<ChatResult> {
     const request: WebLlmRequest = {
       ...this.base(options),
       messages: toNativeMessages(messages),
       tools: toOpenAiTools(options.tools ?? []) as WebLlmRequest['tools']
     };
     const acc = new OpenAiAccumulator(options.onDelta);
-    for await (const chunk of chunksOf(await openStream(engine, request), options.signal)) acc.add(chunk as unknown as OpenAI.Chat.ChatCompletionChunk);
+    for await (const chunk of chunksOf(await openStream(engine, request), options.signal))
+      acc.add(chunk as unknown as OpenAI.Chat.ChatCompletionChunk);
     throwIfAborted(options.signal);
     return acc.result();
   }
 
   /** The family's own tool-call format under a structural tag (or plain chat without tools). */
-  private async formatted(engine: WebLlmEngine, messages: ChatMessage[], options: ChatOptions): Promise<ChatResult> {
+  private async formatted(
+    engine: WebLlmEngine,
+    messages: ChatMessage[],
+    options: ChatOptions
+  ): Promise<ChatResult> {
     const tools = options.tools ?? [];
     const format = this.toolFormat;
-    const request: WebLlmRequest = { ...this.base(options), messages: toFormattedMessages(messages, tools, format) };
-    if (tools.length > 0) request.response_format = { type: 'structural_tag', structural_tag: toolStructuralTag(format, tools) };
+    const request: WebLlmRequest = {
+      ...this.base(options),
+      messages: toFormattedMessages(messages, tools, format)
+    };
+    if (tools.length > 0)
+      request.response_format = { type: 'structural_tag', structural_tag: toolStructuralTag(format, tools) };
     let opened: OpenedStream;
     try {
       opened = await openStream(engine, request);
@@ -177,14 +220,18 @@ export class WebLlmProvider implements ChatProvider {
       // A tool schema the grammar compiler cannot take: keep the call shapes, loosen the arguments.
       if (!request.response_format || !isGrammarError(error)) throw error;
       throwIfAborted(options.signal);
-      request.response_format = { type: 'structural_tag', structural_tag: toolStructuralTag(format, tools, true) };
+      request.response_format = {
+        type: 'structural_tag',
+        structural_tag: toolStructuralTag(format, tools, true)
+      };
       opened = await openStream(engine, request);
     }
     const streamer = new FormattedStreamer(format, options.onDelta);
     let finish: string | null = null;
     let usage = { inputTokens: 0, outputTokens: 0 };
     for await (const chunk of chunksOf(opened, options.signal)) {
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+      if (chunk.usage)
+        usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices[0];
       if (!choice) continue;
       finish = choice.finish_reason ?? finish;

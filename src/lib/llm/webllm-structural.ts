@@ -26,7 +26,11 @@ export interface PlainMessage {
  * grammar compiler rejects some tool's schema (a plugin's regex, say): the calls keep their shape,
  * and the agent validates the arguments before running anything.
  */
-export function toolStructuralTag(format: ToolCallFormat, tools: ToolSpec[], looseArguments = false): StructuralTag {
+export function toolStructuralTag(
+  format: ToolCallFormat,
+  tools: ToolSpec[],
+  looseArguments = false
+): StructuralTag {
   return {
     type: 'structural_tag',
     format: {
@@ -48,7 +52,11 @@ function callText(format: ToolCallFormat, call: ToolCall): string {
 }
 
 /** The conversation for web-llm: one leading system message, roles merged where adjacent. */
-export function toFormattedMessages(messages: ChatMessage[], tools: ToolSpec[], format: ToolCallFormat): PlainMessage[] {
+export function toFormattedMessages(
+  messages: ChatMessage[],
+  tools: ToolSpec[],
+  format: ToolCallFormat
+): PlainMessage[] {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   if (tools.length > 0) system.push(format.instructions(tools));
   const out: PlainMessage[] = system.length > 0 ? [{ role: 'system', content: system.join('\n\n') }] : [];
@@ -59,14 +67,21 @@ export function toFormattedMessages(messages: ChatMessage[], tools: ToolSpec[], 
   };
   for (const m of messages) {
     if (m.role === 'user') push('user', m.content);
-    else if (m.role === 'assistant') push('assistant', [m.content, ...(m.toolCalls ?? []).map((c) => callText(format, c))].filter(Boolean).join('\n'));
+    else if (m.role === 'assistant')
+      push(
+        'assistant',
+        [m.content, ...(m.toolCalls ?? []).map((c) => callText(format, c))].filter(Boolean).join('\n')
+      );
     else if (m.role === 'tool') push('user', format.result(m.name, m.content, m.isError ?? false));
   }
   return out;
 }
 
 /** A finished answer: the reply text (calls cut out) and the calls. */
-export function parseFormattedOutput(format: ToolCallFormat, raw: string): { text: string; toolCalls: ToolCall[] } {
+export function parseFormattedOutput(
+  format: ToolCallFormat,
+  raw: string
+): { text: string; toolCalls: ToolCall[] } {
   const found = format.findCalls(raw);
   let text = '';
   let at = 0;
@@ -129,7 +144,8 @@ export class FormattedStreamer {
   /** How many characters at the end of `text` could begin the trigger. */
   private partialTrigger(text: string): number {
     const trigger = this.format.trigger;
-    for (let n = Math.min(trigger.length - 1, text.length); n > 0; n--) if (trigger.startsWith(text.slice(-n))) return n;
+    for (let n = Math.min(trigger.length - 1, text.length); n > 0; n--)
+      if (trigger.startsWith(text.slice(-n))) return n;
     return 0;
   }
 
@@ -144,7 +160,13 @@ export class FormattedStreamer {
     const close = jsonValueEnd(written, 0);
     const args = close < 0 ? written : written.slice(0, close);
     if (args.length > this.sentArgs) {
-      this.onDelta?.({ type: 'tool_call', index: this.calls, id: `call_${this.calls}`, name, argumentsDelta: args.slice(this.sentArgs) });
+      this.onDelta?.({
+        type: 'tool_call',
+        index: this.calls,
+        id: `call_${this.calls}`,
+        name,
+        argumentsDelta: args.slice(this.sentArgs)
+      });
       this.sentArgs = args.length;
     }
   }
@@ -162,7 +184,14 @@ export class FormattedStreamer {
 
   private finishCall(name: string, args: string): void {
     const rest = args.slice(Math.min(this.sentArgs, args.length));
-    if (rest || this.sentArgs === 0) this.onDelta?.({ type: 'tool_call', index: this.calls, id: `call_${this.calls}`, name, argumentsDelta: rest });
+    if (rest || this.sentArgs === 0)
+      this.onDelta?.({
+        type: 'tool_call',
+        index: this.calls,
+        id: `call_${this.calls}`,
+        name,
+        argumentsDelta: rest
+      });
     this.calls += 1;
     this.sentArgs = 0;
   }

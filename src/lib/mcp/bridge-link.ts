@@ -64,7 +64,10 @@ export function connectBridge(options: BridgeLinkOptions): { stop(): void } {
   const socketUrl = bridgeSocketUrl(options.url);
   const status = (s: BridgeLinkStatus) => options.onStatus?.(s);
   if (!socketUrl) {
-    status({ state: 'refused', message: 'The Bridge URL must be the loopback address the bridge printed, like http://127.0.0.1:7411.' });
+    status({
+      state: 'refused',
+      message: 'The Bridge URL must be the loopback address the bridge printed, like http://127.0.0.1:7411.'
+    });
     return { stop: () => status({ state: 'stopped' }) };
   }
   const Socket = options.WebSocket ?? globalThis.WebSocket;
@@ -92,8 +95,13 @@ export function connectBridge(options: BridgeLinkOptions): { stop(): void } {
       },
       closed: (code, reason) => {
         if (stopped || socket !== ws) return;
-        if (code === CLOSE_BAD_TOKEN) status({ state: 'refused', message: 'The bridge refused the pairing token: paste the one it printed.' });
-        else if (code === CLOSE_BUSY) retry('Another Folio tab is connected to the bridge; this tab takes over when that one closes.');
+        if (code === CLOSE_BAD_TOKEN)
+          status({
+            state: 'refused',
+            message: 'The bridge refused the pairing token: paste the one it printed.'
+          });
+        else if (code === CLOSE_BUSY)
+          retry('Another Folio tab is connected to the bridge; this tab takes over when that one closes.');
         else retry(reason || 'The bridge is not reachable: is it running (npm run bridge)?');
       }
     });
@@ -111,9 +119,16 @@ export function connectBridge(options: BridgeLinkOptions): { stop(): void } {
 }
 
 /** Pairs on `ws`, then pipes frames between it and a fresh host channel until either closes. */
-function pipe(ws: WebSocket, options: BridgeLinkOptions, events: { welcomed(): void; closed(code: number, reason: string): void }): void {
+function pipe(
+  ws: WebSocket,
+  options: BridgeLinkOptions,
+  events: { welcomed(): void; closed(code: number, reason: string): void }
+): void {
   let channel: FrameChannel | undefined;
-  const welcomeTimer = setTimeout(() => ws.close(4008, 'The bridge did not answer the pairing message'), WELCOME_TIMEOUT_MS);
+  const welcomeTimer = setTimeout(
+    () => ws.close(4008, 'The bridge did not answer the pairing message'),
+    WELCOME_TIMEOUT_MS
+  );
   ws.onopen = () => ws.send(JSON.stringify({ t: 'hello', token: options.pairingToken, app: 'folio' }));
   ws.onmessage = (event) => {
     let frame: unknown;

@@ -12,10 +12,12 @@
 export type JsonRpcMessage = Record<string, unknown> & { jsonrpc: '2.0' };
 
 /** A frame sent to the session host. */
-export type FrameToHost = { t: 'open'; s: string } | { t: 'msg'; s: string; m: JsonRpcMessage } | { t: 'close'; s: string };
+export type FrameToHost =
+  { t: 'open'; s: string } | { t: 'msg'; s: string; m: JsonRpcMessage } | { t: 'close'; s: string };
 
 /** A frame the session host sends back. */
-export type FrameFromHost = { t: 'msg'; s: string; m: JsonRpcMessage; r?: string | number } | { t: 'closed'; s: string };
+export type FrameFromHost =
+  { t: 'msg'; s: string; m: JsonRpcMessage; r?: string | number } | { t: 'closed'; s: string };
 
 /** The channel shape frames travel on: the same send / onmessage / close as `$lib/rpc`'s Transport. */
 export interface FrameChannel {
@@ -30,14 +32,20 @@ export const MAX_SESSION_ID_LENGTH = 128;
 
 /** Whether `value` is a JSON-RPC 2.0 message object (its details are the SDK's to check). */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { jsonrpc?: unknown }).jsonrpc === '2.0'
+  );
 }
 
 /** Parses a frame sent to the host; null for anything else (dropped by the receiver). */
 export function parseFrameToHost(value: unknown): FrameToHost | null {
   if (typeof value !== 'object' || value === null) return null;
   const frame = value as { t?: unknown; s?: unknown; m?: unknown };
-  if (typeof frame.s !== 'string' || frame.s.length === 0 || frame.s.length > MAX_SESSION_ID_LENGTH) return null;
+  if (typeof frame.s !== 'string' || frame.s.length === 0 || frame.s.length > MAX_SESSION_ID_LENGTH)
+    return null;
   if (frame.t === 'open' || frame.t === 'close') return { t: frame.t, s: frame.s };
   if (frame.t === 'msg' && isJsonRpcMessage(frame.m)) return { t: 'msg', s: frame.s, m: frame.m };
   return null;

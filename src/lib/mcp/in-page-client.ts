@@ -21,14 +21,29 @@ export interface PortTransport {
 }
 
 /** Asks the Folio window `target` (at `folioOrigin`) for an MCP session; resolves with its transport. */
-export function connectToFolio(target: Window, folioOrigin: string, win: Window = window, timeoutMs = CONNECT_TIMEOUT_MS): Promise<PortTransport> {
+export function connectToFolio(
+  target: Window,
+  folioOrigin: string,
+  win: Window = window,
+  timeoutMs = CONNECT_TIMEOUT_MS
+): Promise<PortTransport> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(() => reject(new Error(`Folio at ${folioOrigin} did not accept the MCP connection within ${timeoutMs} ms`))), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new Error(`Folio at ${folioOrigin} did not accept the MCP connection within ${timeoutMs} ms`)
+          )
+        ),
+      timeoutMs
+    );
     const onMessage = (event: MessageEvent) => {
       if (event.source !== target || event.origin !== folioOrigin) return;
       const data = event.data as { folioMcp?: unknown; reason?: unknown } | null;
-      if (data?.folioMcp === 'refused') finish(() => reject(new Error(String(data.reason ?? 'Folio refused the MCP connection'))));
-      else if (data?.folioMcp === 'connected' && event.ports[0]) finish(() => resolve(portTransport(event.ports[0])));
+      if (data?.folioMcp === 'refused')
+        finish(() => reject(new Error(String(data.reason ?? 'Folio refused the MCP connection'))));
+      else if (data?.folioMcp === 'connected' && event.ports[0])
+        finish(() => resolve(portTransport(event.ports[0])));
     };
     const finish = (settle: () => void) => {
       clearTimeout(timer);

@@ -35,7 +35,13 @@ export function acceptEmbedders(options: EmbedderOptions): () => void {
     const trusted = source !== null && source !== win && (source === win.parent || source === win.opener);
     if (!trusted) return; // Not our embedder: say nothing, so a stranger learns nothing.
     if (!options.allowedOrigins().includes(event.origin)) {
-      source.postMessage({ folioMcp: 'refused', reason: `Folio does not allow MCP clients from ${event.origin}. Add it in Folio's Settings → MCP.` }, event.origin);
+      source.postMessage(
+        {
+          folioMcp: 'refused',
+          reason: `Folio does not allow MCP clients from ${event.origin}. Add it in Folio's Settings → MCP.`
+        },
+        event.origin
+      );
       return;
     }
     const { port1, port2 } = new MessageChannel();
@@ -51,7 +57,12 @@ export function acceptEmbedders(options: EmbedderOptions): () => void {
 }
 
 /** Pipes raw JSON-RPC on `port` to one session on `channel`; returns the function that ends it. */
-function servePort(port: MessagePort, channel: FrameChannel, sessionId: string, forget: () => void): () => void {
+function servePort(
+  port: MessagePort,
+  channel: FrameChannel,
+  sessionId: string,
+  forget: () => void
+): () => void {
   let ended = false;
   const end = (notifyPort: boolean) => {
     if (ended) return;
@@ -66,7 +77,8 @@ function servePort(port: MessagePort, channel: FrameChannel, sessionId: string, 
     if (isClose(event.data)) return end(false);
     if (!isJsonRpcMessage(event.data)) {
       const id = (event.data as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' || typeof id === 'number') port.postMessage(errorResponse(id, -32600, 'Invalid request: not a JSON-RPC 2.0 message.'));
+      if (typeof id === 'string' || typeof id === 'number')
+        port.postMessage(errorResponse(id, -32600, 'Invalid request: not a JSON-RPC 2.0 message.'));
       return;
     }
     channel.send({ t: 'msg', s: sessionId, m: event.data });

@@ -3,29 +3,7 @@
  * the session host the workspace worker runs, and the page's carriers: the bridge link (desktop
  * clients), WebMCP (`document.modelContext`) and the postMessage transport for embedding pages.
  */
-export {  createMcpWorkerApi } from './workspace-mcp';
-;
-;
-;
-;
-;
-;
-;
-;
-;
-;
-;
-;
-;
+export { createMcpWorkerApi } from './workspace-mcp';
 export { startPageMcp, getPageMcp } from './page-mcp';
-export type { PageMcp,  PageMcpSnapshot,  McpToolRow } from './page-mcp';
-export {     parseOrigin } from './page-settings';
-;
-;
-;
-;
-;
-;
-;
-;
-;
+export type { PageMcp, PageMcpSnapshot, McpToolRow } from './page-mcp';
+export { parseOrigin } from './page-settings';

@@ -17,7 +17,12 @@ export async function mcpBench(switches: Record<string, boolean> = {}) {
     throw error;
   });
   const { db, search, semantic } = bench.ctx;
-  const factory: McpServerFactory = createMcpServerFactory({ registry: bench.registry, access, noteChanges, context: () => ({ db, search, semantic }) });
+  const factory: McpServerFactory = createMcpServerFactory({
+    registry: bench.registry,
+    access,
+    noteChanges,
+    context: () => ({ db, search, semantic })
+  });
   return { ...bench, access, noteChanges, factory, connect: () => connectClient(factory) };
 }
 

@@ -33,7 +33,10 @@ export interface NoteChangeFeed {
 }
 
 /** Starts following the log from its current end; later writes are reported, earlier ones are not. */
-export async function followNoteChanges(db: Database, onError: (error: unknown) => void): Promise<NoteChangeFeed> {
+export async function followNoteChanges(
+  db: Database,
+  onError: (error: unknown) => void
+): Promise<NoteChangeFeed> {
   const listeners = new Set<(batch: NoteChangeBatch) => void>();
   let cursor = (await db.changes.orderBy('seq').last())?.seq ?? 0;
   let queue = Promise.resolve();
@@ -45,7 +48,10 @@ export async function followNoteChanges(db: Database, onError: (error: unknown) 
       cursor = changes[changes.length - 1].seq ?? cursor;
       const noteChanges = changes.filter((c) => c.item_type === ItemType.Note);
       if (!noteChanges.length) continue;
-      const batch = { ids: new Set(noteChanges.map((c) => c.item_id)), listChanged: await listChange(noteChanges) };
+      const batch = {
+        ids: new Set(noteChanges.map((c) => c.item_id)),
+        listChanged: await listChange(noteChanges)
+      };
       for (const listener of [...listeners]) listener(batch);
     }
   };

@@ -53,11 +53,18 @@ export class BadCursorError extends Error {
 }
 
 /** A page of notes not in the trash, after the note whose id is `cursor`. */
-export async function listNoteResources(db: Database, cursor?: string, pageSize = RESOURCE_PAGE_SIZE): Promise<NoteResourcePage> {
+export async function listNoteResources(
+  db: Database,
+  cursor?: string,
+  pageSize = RESOURCE_PAGE_SIZE
+): Promise<NoteResourcePage> {
   if (cursor !== undefined && !/^[0-9a-f]{32}$/.test(cursor)) throw new BadCursorError(cursor);
   const range = cursor === undefined ? db.notes.toCollection() : db.notes.where(':id').above(cursor);
   // One more than a page tells whether another page follows without a count query.
-  const notes = await range.filter((note) => !note.deleted_time).limit(pageSize + 1).toArray();
+  const notes = await range
+    .filter((note) => !note.deleted_time)
+    .limit(pageSize + 1)
+    .toArray();
   const page = notes.slice(0, pageSize);
   const resources = page.map((note) => ({
     uri: noteUri(note.id),
@@ -71,7 +78,10 @@ export async function listNoteResources(db: Database, cursor?: string, pageSize 
 }
 
 /** The contents of a note resource, or null when it is not a note URI or the note is missing or trashed. */
-export async function readNoteResource(db: Database, uri: string): Promise<{ uri: string; mimeType: string; text: string } | null> {
+export async function readNoteResource(
+  db: Database,
+  uri: string
+): Promise<{ uri: string; mimeType: string; text: string } | null> {
   const id = parseNoteUri(uri);
   if (!id) return null;
   const note = await db.notes.get(id);

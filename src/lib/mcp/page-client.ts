@@ -32,8 +32,15 @@ export interface PageMcpClient {
 }
 
 /** Opens session `sessionId` on `channel` and initializes it; resolves when ready. */
-export async function connectPageClient(channel: FrameChannel, sessionId: string, clientName: string): Promise<PageMcpClient> {
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }>();
+export async function connectPageClient(
+  channel: FrameChannel,
+  sessionId: string,
+  clientName: string
+): Promise<PageMcpClient> {
+  const pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
+  >();
   let nextId = 0;
   let closed = false;
   const fail = (error: Error) => {
@@ -70,13 +77,30 @@ export async function connectPageClient(channel: FrameChannel, sessionId: string
     settle(frame.m, pending, client);
   };
   channel.onclose = () => client.close();
-  await client.request('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: clientName, version: '1' } });
+  await client.request('initialize', {
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: clientName, version: '1' }
+  });
   channel.send({ t: 'msg', s: sessionId, m: { jsonrpc: '2.0', method: 'notifications/initialized' } });
   return client;
 }
 
-function settle(message: JsonRpcMessage, pending: Map<number, { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }>, client: PageMcpClient) {
-  const { id, method, params, result, error } = message as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
+function settle(
+  message: JsonRpcMessage,
+  pending: Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
+  >,
+  client: PageMcpClient
+) {
+  const { id, method, params, result, error } = message as {
+    id?: number;
+    method?: string;
+    params?: unknown;
+    result?: unknown;
+    error?: { code: number; message: string };
+  };
   if (typeof method === 'string') {
     if (id === undefined) client.onNotification?.(method, params);
     return; // The server sends the page no requests (it declares no client capabilities).

@@ -12,7 +12,12 @@ import type { ToolAnnotations, ToolContext } from '$lib/tools';
 import { connectBridge, type BridgeLinkStatus } from './bridge-link';
 import type { FrameChannel } from './frames';
 import { acceptEmbedders } from './in-page';
-import { loadMcpPageSettings, saveMcpPageSettings, DEFAULT_MCP_SETTINGS, type McpPageSettings } from './page-settings';
+import {
+  loadMcpPageSettings,
+  saveMcpPageSettings,
+  DEFAULT_MCP_SETTINGS,
+  type McpPageSettings
+} from './page-settings';
 import { isMcpToolOn, loadMcpToolSwitches, setMcpToolSwitch } from './tool-access';
 import { findModelContext, startWebMcp } from './webmcp';
 
@@ -75,7 +80,11 @@ export function startPageMcp(options: PageMcpOptions): PageMcp {
   current?.stop();
   const listeners = new Set<(snapshot: PageMcpSnapshot) => void>();
   const hasWebMcp = findModelContext(options.doc) !== null;
-  let snapshot: PageMcpSnapshot = { settings: DEFAULT_MCP_SETTINGS, bridge: { state: 'stopped' }, webmcp: hasWebMcp ? 'off' : 'unavailable' };
+  let snapshot: PageMcpSnapshot = {
+    settings: DEFAULT_MCP_SETTINGS,
+    bridge: { state: 'stopped' },
+    webmcp: hasWebMcp ? 'off' : 'unavailable'
+  };
   const publish = (patch: Partial<PageMcpSnapshot>) => {
     snapshot = { ...snapshot, ...patch };
     for (const listener of [...listeners]) listener(snapshot);
@@ -131,7 +140,12 @@ function createRunners(options: PageMcpOptions, publish: (patch: Partial<PageMcp
     stopBridge?.();
     stopBridge = undefined;
     if (!key) return publish({ bridge: { state: 'stopped' } });
-    const link = connectBridge({ url: s.bridgeUrl, pairingToken: s.pairingToken, connectHost: options.connectHost, onStatus: (bridge) => publish({ bridge }) });
+    const link = connectBridge({
+      url: s.bridgeUrl,
+      pairingToken: s.pairingToken,
+      connectHost: options.connectHost,
+      onStatus: (bridge) => publish({ bridge })
+    });
     stopBridge = () => link.stop();
   };
 

@@ -40,7 +40,9 @@ export async function loadMcpPageSettings(db: Database): Promise<McpPageSettings
 }
 
 /** Fills in defaults and drops values of the wrong type. */
-export function normalizeMcpPageSettings(value: Partial<McpPageSettings> | undefined | null): McpPageSettings {
+export function normalizeMcpPageSettings(
+  value: Partial<McpPageSettings> | undefined | null
+): McpPageSettings {
   const v = value && typeof value === 'object' ? value : {};
   const bool = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : d);
   const str = (x: unknown, d: string) => (typeof x === 'string' ? x : d);
@@ -49,12 +51,17 @@ export function normalizeMcpPageSettings(value: Partial<McpPageSettings> | undef
     bridgeUrl: str(v.bridgeUrl, DEFAULT_MCP_SETTINGS.bridgeUrl),
     pairingToken: str(v.pairingToken, ''),
     webmcp: bool(v.webmcp, false),
-    embedOrigins: Array.isArray(v.embedOrigins) ? v.embedOrigins.filter((o): o is string => typeof o === 'string' && parseOrigin(o) === o) : []
+    embedOrigins: Array.isArray(v.embedOrigins)
+      ? v.embedOrigins.filter((o): o is string => typeof o === 'string' && parseOrigin(o) === o)
+      : []
   };
 }
 
 /** Stores a change to the settings. */
-export async function saveMcpPageSettings(db: Database, patch: Partial<McpPageSettings>): Promise<McpPageSettings> {
+export async function saveMcpPageSettings(
+  db: Database,
+  patch: Partial<McpPageSettings>
+): Promise<McpPageSettings> {
   return db.transaction('rw', db.settings, async () => {
     const next = normalizeMcpPageSettings({ ...(await loadMcpPageSettings(db)), ...patch });
     await db.settings.put({ key: MCP_SETTINGS_KEY, value: next });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema
+} from '@modelcontextprotocol/sdk/types.js';
 import { createNote, trashNote, updateNote } from '$lib/db';
 import { mcpBench, settle } from './mcp-test-kit';
 import { listNoteResources, noteUri, parseNoteUri } from './note-resources';
@@ -10,7 +13,9 @@ describe('MCP server: notes as resources', () => {
     const note = await createNote(bench.db, { title: 'Plan', body: 'Go', parent_id: bench.notebookId });
     const client = await bench.connect();
     const { resources } = await client.listResources();
-    expect(resources).toEqual([expect.objectContaining({ uri: `folio://note/${note.id}`, name: 'Plan', mimeType: 'text/markdown' })]);
+    expect(resources).toEqual([
+      expect.objectContaining({ uri: `folio://note/${note.id}`, name: 'Plan', mimeType: 'text/markdown' })
+    ]);
   });
 
   it('pages the list with a cursor, without repeating a note', async () => {
@@ -39,16 +44,24 @@ describe('MCP server: notes as resources', () => {
 
   it('reads a note resource as its Markdown', async () => {
     const bench = await mcpBench();
-    const note = await createNote(bench.db, { title: 'Plan', body: '# Steps\n\n- [ ] one', parent_id: bench.notebookId });
+    const note = await createNote(bench.db, {
+      title: 'Plan',
+      body: '# Steps\n\n- [ ] one',
+      parent_id: bench.notebookId
+    });
     const client = await bench.connect();
     const { contents } = await client.readResource({ uri: noteUri(note.id) });
-    expect(contents).toEqual([{ uri: noteUri(note.id), mimeType: 'text/markdown', text: '# Steps\n\n- [ ] one' }]);
+    expect(contents).toEqual([
+      { uri: noteUri(note.id), mimeType: 'text/markdown', text: '# Steps\n\n- [ ] one' }
+    ]);
   });
 
   it('answers a missing note with resource-not-found', async () => {
     const bench = await mcpBench();
     const client = await bench.connect();
-    await expect(client.readResource({ uri: noteUri('0'.repeat(32)) })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: noteUri('0'.repeat(32)) })).rejects.toMatchObject({
+      code: -32002
+    });
   });
 
   it('offers the note URI template', async () => {
@@ -100,7 +113,11 @@ describe('MCP server: notes as resources', () => {
   });
 
   it('parses only note URIs', () => {
-    expect([parseNoteUri(noteUri('a'.repeat(32))), parseNoteUri('folio://note/xyz'), parseNoteUri('test://static-text')]).toEqual(['a'.repeat(32), null, null]);
+    expect([
+      parseNoteUri(noteUri('a'.repeat(32))),
+      parseNoteUri('folio://note/xyz'),
+      parseNoteUri('test://static-text')
+    ]).toEqual(['a'.repeat(32), null, null]);
   });
 
   it('does not notify resources/list_changed for a second body edit', async () => {

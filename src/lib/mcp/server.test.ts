@@ -3,14 +3,20 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { ToolContext } from '$lib/tools';
 import { connectClient, mcpBench, settle } from './mcp-test-kit';
 
-const textOf = (result: Record<string, unknown>) => ((result.content as { text: string }[])[0]?.text ?? '');
+const textOf = (result: Record<string, unknown>) => (result.content as { text: string }[])[0]?.text ?? '';
 
 describe('MCP server: tools', () => {
   it('lists the read tools and not the write tools by default', async () => {
     const { connect } = await mcpBench();
     const client = await connect();
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(['search_notes', 'semantic_search_notes', 'read_note', 'list_notebooks', 'list_tags']);
+    expect(names).toEqual([
+      'search_notes',
+      'semantic_search_notes',
+      'read_note',
+      'list_notebooks',
+      'list_tags'
+    ]);
   });
 
   it('lists a write tool the user switched on, with its annotations', async () => {
@@ -35,7 +41,13 @@ describe('MCP server: tools', () => {
       properties: { address: { $ref: '#/$defs/address' } },
       additionalProperties: false
     };
-    bench.registry.register({ id: 'schema_probe', description: 'probe', inputSchema, annotations: { readOnlyHint: true }, handler: () => 'ok' });
+    bench.registry.register({
+      id: 'schema_probe',
+      description: 'probe',
+      inputSchema,
+      annotations: { readOnlyHint: true },
+      handler: () => 'ok'
+    });
     const client = await bench.connect();
     const tool = (await client.listTools()).tools.find((t) => t.name === 'schema_probe');
     expect(tool?.inputSchema).toEqual(inputSchema);
@@ -57,7 +69,13 @@ describe('MCP server: tools', () => {
     const client = await bench.connect();
     let notified = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void notified++);
-    bench.registry.register({ id: 'plugin_tool', description: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, handler: () => 'ok' });
+    bench.registry.register({
+      id: 'plugin_tool',
+      description: 'x',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      handler: () => 'ok'
+    });
     await settle();
     expect(notified).toBe(1);
   });
@@ -90,7 +108,9 @@ describe('MCP server: tools', () => {
   it('refuses a switched-off write tool with a protocol error', async () => {
     const { connect } = await mcpBench();
     const client = await connect();
-    await expect(client.callTool({ name: 'delete_note', arguments: { id: '0'.repeat(32) } })).rejects.toMatchObject({
+    await expect(
+      client.callTool({ name: 'delete_note', arguments: { id: '0'.repeat(32) } })
+    ).rejects.toMatchObject({
       code: -32602,
       message: expect.stringMatching(/switched off for MCP clients/)
     });
@@ -99,13 +119,21 @@ describe('MCP server: tools', () => {
   it('refuses an unknown tool with a protocol error', async () => {
     const { connect } = await mcpBench();
     const client = await connect();
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602
+    });
   });
 
   it('runs calls as an MCP client named by its initialize clientInfo', async () => {
     const bench = await mcpBench();
     let seen: ToolContext | undefined;
-    bench.registry.register({ id: 'who', description: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, handler: (_i, ctx) => ((seen = ctx), 'ok') });
+    bench.registry.register({
+      id: 'who',
+      description: 'x',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      handler: (_i, ctx) => ((seen = ctx), 'ok')
+    });
     const client = await bench.connect();
     await client.callTool({ name: 'who', arguments: {} });
     expect({ source: seen?.source, caller: seen?.caller }).toEqual({ source: 'mcp', caller: 'test-client' });

@@ -31,7 +31,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext, ToolInfo, ToolRegistry } from '$lib/tools';
 import type { NoteChangeFeed } from './note-changes';
-import { BadCursorError, listNoteResources, NOTE_MIME_TYPE, NOTE_URI_TEMPLATE, noteUri, readNoteResource } from './note-resources';
+import {
+  BadCursorError,
+  listNoteResources,
+  NOTE_MIME_TYPE,
+  NOTE_URI_TEMPLATE,
+  noteUri,
+  readNoteResource
+} from './note-resources';
 import type { McpToolAccess } from './tool-access';
 
 /** MCP's error code for a resource that does not exist. */
@@ -70,7 +77,10 @@ export function createMcpServerFactory(deps: McpServerDeps): McpServerFactory {
       // No eval: the app's CSP forbids it, and Ajv (the default) compiles validators with it.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
       // Several switches flipped at once make one notification per session.
-      debouncedNotificationMethods: ['notifications/tools/list_changed', 'notifications/resources/list_changed']
+      debouncedNotificationMethods: [
+        'notifications/tools/list_changed',
+        'notifications/resources/list_changed'
+      ]
     });
     const subscriptions = new Set<string>();
     handleTools(server, deps);
@@ -105,12 +115,24 @@ function handleTools(server: Server, deps: McpServerDeps): void {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const tool = deps.registry.find(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this client may use.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. Call tools/list for the tools this client may use.`
+      );
     if (!tool.enabled || !deps.access.isOn(tool)) {
-      throw new McpError(ErrorCode.InvalidParams, `The tool ${name} is switched off for MCP clients in Folio (Settings → MCP); do not call it again.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `The tool ${name} is switched off for MCP clients in Folio (Settings → MCP); do not call it again.`
+      );
     }
     const client = server.getClientVersion()?.name?.trim();
-    const ctx: ToolContext = { ...deps.context(), signal: extra.signal, source: 'mcp', ...(client ? { caller: client.slice(0, 100) } : {}) };
+    const ctx: ToolContext = {
+      ...deps.context(),
+      signal: extra.signal,
+      source: 'mcp',
+      ...(client ? { caller: client.slice(0, 100) } : {})
+    };
     // The registry throws only when the call was aborted: the client cancelled it (the SDK then
     // sends nothing) or its session closed (nobody to answer).
     return { ...(await deps.registry.call(name, args ?? {}, ctx)) };
@@ -120,7 +142,10 @@ function handleTools(server: Server, deps: McpServerDeps): void {
 function requireResourceAccess(deps: McpServerDeps): void {
   const gate = deps.registry.find(RESOURCE_GATE_TOOL);
   if (!gate || !gate.enabled || !deps.access.isOn(gate)) {
-    throw new McpError(ErrorCode.InvalidRequest, 'Reading notes is turned off for MCP clients in Folio’s settings (the read_note switch).');
+    throw new McpError(
+      ErrorCode.InvalidRequest,
+      'Reading notes is turned off for MCP clients in Folio’s settings (the read_note switch).'
+    );
   }
 }
 
@@ -136,13 +161,22 @@ function handleResources(server: Server, deps: McpServerDeps, subscriptions: Set
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [
-      { uriTemplate: NOTE_URI_TEMPLATE, name: 'note', title: 'A Folio note', description: 'A note’s Markdown body, by its 32-hex id.', mimeType: NOTE_MIME_TYPE }
+      {
+        uriTemplate: NOTE_URI_TEMPLATE,
+        name: 'note',
+        title: 'A Folio note',
+        description: 'A note’s Markdown body, by its 32-hex id.',
+        mimeType: NOTE_MIME_TYPE
+      }
     ]
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     requireResourceAccess(deps);
     const contents = await readNoteResource(deps.context().db, request.params.uri);
-    if (!contents) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+    if (!contents)
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, {
+        uri: request.params.uri
+      });
     return { contents: [contents] };
   });
   // A subscription is only interest in a URI: one that never names a live note is never updated,
@@ -169,7 +203,8 @@ function notifyChanges(server: Server, deps: McpServerDeps, subscriptions: Set<s
     stops.push(
       deps.noteChanges.subscribe(({ ids, listChanged }) => {
         if (listChanged) send(() => server.sendResourceListChanged());
-        for (const id of ids) if (subscriptions.has(noteUri(id))) send(() => server.sendResourceUpdated({ uri: noteUri(id) }));
+        for (const id of ids)
+          if (subscriptions.has(noteUri(id))) send(() => server.sendResourceUpdated({ uri: noteUri(id) }));
       })
     );
   }

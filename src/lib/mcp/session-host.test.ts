@@ -81,12 +81,19 @@ describe('MCP session host', () => {
       description: 'x',
       inputSchema: { type: 'object' },
       annotations: { readOnlyHint: true },
-      handler: (_i, ctx) => new Promise((resolve) => ctx.signal?.addEventListener('abort', () => ((aborted = true), resolve('x'))))
+      handler: (_i, ctx) =>
+        new Promise((resolve) =>
+          ctx.signal?.addEventListener('abort', () => ((aborted = true), resolve('x')))
+        )
     });
     const host = createMcpSessionHost(() => bench.factory);
     const r = recorder();
     host.receive('a', init(1), r.sink);
-    host.receive('a', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {} } }, r.sink);
+    host.receive(
+      'a',
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {} } },
+      r.sink
+    );
     await settle(50);
     await host.close('a');
     expect([aborted, r.closed(), host.size]).toEqual([true, 1, 0]);
@@ -112,7 +119,14 @@ describe('MCP session host', () => {
     const host = createMcpSessionHost(() => bench.factory);
     const [page, worker] = createLinkedTransports();
     host.attach(worker);
-    for (const junk of [null, 'x', { t: 'msg', s: 'x', m: { id: 1 } }, { t: 'open', s: '' }, { t: 'open', s: 'y'.repeat(500) }]) page.send(junk);
+    for (const junk of [
+      null,
+      'x',
+      { t: 'msg', s: 'x', m: { id: 1 } },
+      { t: 'open', s: '' },
+      { t: 'open', s: 'y'.repeat(500) }
+    ])
+      page.send(junk);
     await settle(50);
     expect(host.size).toBe(0);
   });

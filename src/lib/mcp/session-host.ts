@@ -9,7 +9,10 @@
  * in order. `attach(channel)` serves frames (frames.ts) over a channel: the sessions opened over
  * it are its own (ids are scoped to the channel) and all close when it closes.
  */
-import type { Transport as SdkTransport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type {
+  Transport as SdkTransport,
+  TransportSendOptions
+} from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { parseFrameToHost, type FrameChannel, type FrameFromHost, type JsonRpcMessage } from './frames';
 import type { McpServerFactory } from './server';
@@ -79,7 +82,9 @@ class SessionTransport implements SdkTransport {
 }
 
 /** Creates a session host over a (possibly lazily loaded) server factory. */
-export function createMcpSessionHost(getFactory: () => McpServerFactory | Promise<McpServerFactory>): McpSessionHost {
+export function createMcpSessionHost(
+  getFactory: () => McpServerFactory | Promise<McpServerFactory>
+): McpSessionHost {
   const sessions = new Map<string, Session>();
   let factory: Promise<McpServerFactory> | undefined;
 
@@ -133,7 +138,10 @@ export function createMcpSessionHost(getFactory: () => McpServerFactory | Promis
 let channelCounter = 0;
 
 /** Serves frames over one channel, with its session ids scoped to it. */
-function attachChannel(host: Pick<McpSessionHost, 'receive' | 'close' | 'open'>, channel: FrameChannel): () => void {
+function attachChannel(
+  host: Pick<McpSessionHost, 'receive' | 'close' | 'open'>,
+  channel: FrameChannel
+): () => void {
   const scope = `c${++channelCounter}:`;
   const open = new Set<string>();
   const sinkFor = (s: string): SessionSink => ({

@@ -16,7 +16,10 @@ describe('MCP tool switches', () => {
   });
 
   it('follows the stored switch over the default', () => {
-    expect([isMcpToolOn(readTool, { read_note: false }), isMcpToolOn(writeTool, { delete_note: true })]).toEqual([false, true]);
+    expect([
+      isMcpToolOn(readTool, { read_note: false }),
+      isMcpToolOn(writeTool, { delete_note: true })
+    ]).toEqual([false, true]);
   });
 
   it('stores one switch and keeps the others', async () => {

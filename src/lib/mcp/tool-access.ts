@@ -19,7 +19,10 @@ export const MCP_TOOL_SWITCHES_KEY = 'mcp.tools';
 type Database = ToolContext['db'];
 
 /** Whether MCP clients get `tool`, given the stored switches. The registry's own switch must be on too. */
-export function isMcpToolOn(tool: Pick<ToolInfo, 'id' | 'annotations' | 'plugin'>, switches: Record<string, boolean>): boolean {
+export function isMcpToolOn(
+  tool: Pick<ToolInfo, 'id' | 'annotations' | 'plugin'>,
+  switches: Record<string, boolean>
+): boolean {
   if (Object.hasOwn(switches, tool.id)) return switches[tool.id] === true;
   return !tool.plugin && tool.annotations.readOnlyHint === true;
 }
@@ -56,7 +59,9 @@ export interface McpToolAccess {
 }
 
 /** An access object over fixed switches, for tests and for callers that manage storage themselves. */
-export function staticMcpToolAccess(switches: Record<string, boolean> = {}): McpToolAccess & { set(id: string, on: boolean): void } {
+export function staticMcpToolAccess(
+  switches: Record<string, boolean> = {}
+): McpToolAccess & { set(id: string, on: boolean): void } {
   const listeners = new Set<() => void>();
   const state = { ...switches };
   return {
@@ -77,7 +82,10 @@ export function staticMcpToolAccess(switches: Record<string, boolean> = {}): Mcp
  * Follows the stored switches; resolves once the first value is loaded, so the first `tools/list`
  * already reflects them. Read failures go to `onError`; the last known switches stay in force.
  */
-export async function followMcpToolAccess(db: Database, onError: (error: unknown) => void): Promise<McpToolAccess> {
+export async function followMcpToolAccess(
+  db: Database,
+  onError: (error: unknown) => void
+): Promise<McpToolAccess> {
   const listeners = new Set<() => void>();
   let current = await loadMcpToolSwitches(db);
   const subscription = liveQuery(() => loadMcpToolSwitches(db)).subscribe({

@@ -32,15 +32,23 @@ async function start(switches: Record<string, boolean> = {}) {
 describe('WebMCP registration', () => {
   it('registers the tools enabled for MCP', async () => {
     const { tools } = await start();
-    expect([...tools.keys()]).toEqual(['search_notes', 'semantic_search_notes', 'read_note', 'list_notebooks', 'list_tags']);
+    expect([...tools.keys()]).toEqual([
+      'search_notes',
+      'semantic_search_notes',
+      'read_note',
+      'list_notebooks',
+      'list_tags'
+    ]);
   });
 
   it('marks read tools read-only and writes consequential', async () => {
     const { tools } = await start({ delete_note: true });
-    expect([tools.get('read_note')?.annotations.readOnlyHint, tools.get('delete_note')?.annotations]).toEqual([
-      true,
-      { readOnlyHint: false, destructiveHint: true, consequentialHint: true, untrustedContentHint: false }
-    ]);
+    expect([tools.get('read_note')?.annotations.readOnlyHint, tools.get('delete_note')?.annotations]).toEqual(
+      [
+        true,
+        { readOnlyHint: false, destructiveHint: true, consequentialHint: true, untrustedContentHint: false }
+      ]
+    );
   });
 
   it('runs a tool and returns its text', async () => {
@@ -68,6 +76,11 @@ describe('WebMCP registration', () => {
   });
 
   it('treats a tool without annotations as a consequential write', () => {
-    expect(webMcpAnnotations({})).toEqual({ readOnlyHint: false, destructiveHint: true, consequentialHint: true, untrustedContentHint: false });
+    expect(webMcpAnnotations({})).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      consequentialHint: true,
+      untrustedContentHint: false
+    });
   });
 });

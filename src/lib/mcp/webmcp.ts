@@ -44,13 +44,27 @@ export function findModelContext(doc: Document | undefined = globalThis.document
 /** The annotations WebMCP gets for an MCP tool. */
 export function webMcpAnnotations(annotations: ListedTool['annotations'] = {}): Record<string, boolean> {
   const readOnly = annotations.readOnlyHint === true;
-  return { readOnlyHint: readOnly, destructiveHint: !readOnly && annotations.destructiveHint !== false, consequentialHint: !readOnly, untrustedContentHint: readOnly };
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && annotations.destructiveHint !== false,
+    consequentialHint: !readOnly,
+    untrustedContentHint: readOnly
+  };
 }
 
 /** Calls `name` through the session; an isError result becomes a thrown Error the agent sees. */
-async function callTool(client: PageMcpClient, name: string, input: Record<string, unknown>): Promise<string> {
-  const result = await client.request<{ content?: { type: string; text?: string }[]; isError?: boolean }>('tools/call', { name, arguments: input ?? {} });
-  const text = (result.content ?? []).map((block) => (block.type === 'text' ? (block.text ?? '') : `[${block.type}]`)).join('\n');
+async function callTool(
+  client: PageMcpClient,
+  name: string,
+  input: Record<string, unknown>
+): Promise<string> {
+  const result = await client.request<{ content?: { type: string; text?: string }[]; isError?: boolean }>(
+    'tools/call',
+    { name, arguments: input ?? {} }
+  );
+  const text = (result.content ?? [])
+    .map((block) => (block.type === 'text' ? (block.text ?? '') : `[${block.type}]`))
+    .join('\n');
   if (result.isError) throw new Error(text || `${name} failed`);
   return text;
 }
@@ -59,7 +73,11 @@ async function callTool(client: PageMcpClient, name: string, input: Record<strin
  * Registers the enabled tools with `modelContext` and follows changes until the returned stop
  * function is called. `channel` is a fresh channel to the session host.
  */
-export async function startWebMcp(modelContext: ModelContextLike, channel: FrameChannel, onError: (error: unknown) => void): Promise<() => void> {
+export async function startWebMcp(
+  modelContext: ModelContextLike,
+  channel: FrameChannel,
+  onError: (error: unknown) => void
+): Promise<() => void> {
   const client = await connectPageClient(channel, 'webmcp', 'Browser agent (WebMCP)');
   let registration = new AbortController();
   let stopped = false;

@@ -36,7 +36,10 @@ describe('the worker MCP API', () => {
     await setMcpToolSwitch(db, 'create_note', true);
     for (let i = 0; i < 100 && !notices.length; i++) await new Promise((r) => setTimeout(r, 10));
     const { tools } = await client.request<{ tools: { name: string }[] }>('tools/list');
-    expect([notices, tools.map((t) => t.name)]).toEqual([['notifications/tools/list_changed'], expect.arrayContaining(['create_note'])]);
+    expect([notices, tools.map((t) => t.name)]).toEqual([
+      ['notifications/tools/list_changed'],
+      expect.arrayContaining(['create_note'])
+    ]);
   });
 
   it('ends the session when the page closes its port', async () => {

@@ -39,7 +39,13 @@ export function createWorkspaceMcp(options: WorkspaceMcpOptions): WorkspaceMcp {
     ]);
     access = followed;
     noteChanges = changes;
-    return server.createMcpServerFactory({ registry: options.registry, access, noteChanges, context: options.context, info: options.info });
+    return server.createMcpServerFactory({
+      registry: options.registry,
+      access,
+      noteChanges,
+      context: options.context,
+      info: options.info
+    });
   });
   return {
     host,

@@ -6,7 +6,12 @@ describe('floodGuard', () => {
   it('passes a burst up to the limit and more as the bucket refills', () => {
     const [a] = createLinkedTransports();
     let t = 0;
-    const guarded = floodGuard(a, () => {}, { burst: 3, perSecond: 1 }, () => t);
+    const guarded = floodGuard(
+      a,
+      () => {},
+      { burst: 3, perSecond: 1 },
+      () => t
+    );
     const seen: unknown[] = [];
     guarded.onmessage = (m) => seen.push(m);
     for (let i = 0; i < 3; i++) a.onmessage!(i);
@@ -19,7 +24,12 @@ describe('floodGuard', () => {
     const [a] = createLinkedTransports();
     let floods = 0;
     let closed = false;
-    const guarded = floodGuard(a, () => floods++, { burst: 3, perSecond: 1 }, () => 0);
+    const guarded = floodGuard(
+      a,
+      () => floods++,
+      { burst: 3, perSecond: 1 },
+      () => 0
+    );
     guarded.onclose = () => (closed = true);
     const seen: unknown[] = [];
     guarded.onmessage = (m) => seen.push(m);
@@ -31,7 +41,12 @@ describe('floodGuard', () => {
     const [a] = createLinkedTransports();
     let t = 0;
     let floods = 0;
-    const guarded = floodGuard(a, () => floods++, { burst: 500, perSecond: 100 }, () => t);
+    const guarded = floodGuard(
+      a,
+      () => floods++,
+      { burst: 500, perSecond: 100 },
+      () => t
+    );
     let passed = 0;
     guarded.onmessage = () => passed++;
     for (let i = 0; i < 10_000 && !floods; i++, t += 1) a.onmessage!(i); // 1,000 a second

@@ -18,7 +18,12 @@ export interface FloodLimit {
 export const PLUGIN_FLOOD_LIMIT: FloodLimit = { burst: 1_000, perSecond: 300 };
 
 /** Wraps `inner`; `onFlood` runs once, just before the transport closes. */
-export function floodGuard(inner: Transport, onFlood: () => void, limit: FloodLimit = PLUGIN_FLOOD_LIMIT, now = () => performance.now()): Transport {
+export function floodGuard(
+  inner: Transport,
+  onFlood: () => void,
+  limit: FloodLimit = PLUGIN_FLOOD_LIMIT,
+  now = () => performance.now()
+): Transport {
   let tokens = limit.burst;
   let last = now();
   let tripped = false;

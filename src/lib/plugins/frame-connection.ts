@@ -49,7 +49,9 @@ export interface ConnectFrameOptions {
 }
 
 function isHello(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { folioPlugin?: unknown }).folioPlugin === 'hello';
+  return (
+    typeof data === 'object' && data !== null && (data as { folioPlugin?: unknown }).folioPlugin === 'hello'
+  );
 }
 
 /** Creates the hidden sandboxed frame and resolves once its runtime holds the port. */
@@ -94,7 +96,9 @@ export function connectFrame(options: ConnectFrameOptions): Promise<FrameConnect
     };
     const timer = setTimeout(() => {
       dispose();
-      reject(new AppError('timeout', `The sandbox of plugin ${options.name} did not start within ${timeoutMs} ms.`));
+      reject(
+        new AppError('timeout', `The sandbox of plugin ${options.name} did not start within ${timeoutMs} ms.`)
+      );
     }, timeoutMs);
     window.addEventListener('message', onMessage);
     frame.addEventListener('load', onLoad);

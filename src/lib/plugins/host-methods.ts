@@ -51,7 +51,10 @@ function params(value: unknown, method: string): Record<string, unknown> {
 
 function toolId(value: unknown, method: string): string {
   if (typeof value !== 'string' || !TOOL_ID_PATTERN.test(value)) {
-    throw new AppError('invalid_argument', `${method}: a tool id must be 1 to 128 letters, digits, "_", "-" or "." (got ${JSON.stringify(String(value).slice(0, 40))}).`);
+    throw new AppError(
+      'invalid_argument',
+      `${method}: a tool id must be 1 to 128 letters, digits, "_", "-" or "." (got ${JSON.stringify(String(value).slice(0, 40))}).`
+    );
   }
   return value;
 }
@@ -60,15 +63,35 @@ function toolId(value: unknown, method: string): string {
 export function toolSpec(value: unknown): PluginToolSpec {
   const raw = params(value, 'ai.tools.register');
   const id = toolId(raw.id, 'ai.tools.register');
-  if (typeof raw.description !== 'string' || !raw.description.trim()) throw new AppError('invalid_argument', `Tool ${id} needs a description.`);
-  if (raw.description.length > MAX_DESCRIPTION_CHARS) throw new AppError('invalid_argument', `The description of tool ${id} is longer than ${MAX_DESCRIPTION_CHARS} characters.`);
+  if (typeof raw.description !== 'string' || !raw.description.trim())
+    throw new AppError('invalid_argument', `Tool ${id} needs a description.`);
+  if (raw.description.length > MAX_DESCRIPTION_CHARS)
+    throw new AppError(
+      'invalid_argument',
+      `The description of tool ${id} is longer than ${MAX_DESCRIPTION_CHARS} characters.`
+    );
   const schema = raw.inputSchema;
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || (schema as JsonSchema).type !== 'object') {
-    throw new AppError('invalid_argument', `The inputSchema of tool ${id} must be a JSON Schema with type "object".`);
+  if (
+    typeof schema !== 'object' ||
+    schema === null ||
+    Array.isArray(schema) ||
+    (schema as JsonSchema).type !== 'object'
+  ) {
+    throw new AppError(
+      'invalid_argument',
+      `The inputSchema of tool ${id} must be a JSON Schema with type "object".`
+    );
   }
   // Measured as JSON, per reference: a schema that reuses one object many times is sent in full.
-  assertJsonWithin(schema, MAX_TOOL_DEFINITION_CHARS - raw.description.length, `The inputSchema of tool ${id}`);
-  const timeout = typeof raw.timeoutMs === 'number' && Number.isFinite(raw.timeoutMs) ? raw.timeoutMs : TOOL_TIMEOUT_MS.default;
+  assertJsonWithin(
+    schema,
+    MAX_TOOL_DEFINITION_CHARS - raw.description.length,
+    `The inputSchema of tool ${id}`
+  );
+  const timeout =
+    typeof raw.timeoutMs === 'number' && Number.isFinite(raw.timeoutMs)
+      ? raw.timeoutMs
+      : TOOL_TIMEOUT_MS.default;
   return {
     id,
     description: raw.description,

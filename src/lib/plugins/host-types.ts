@@ -11,7 +11,11 @@ import type { PluginManifest } from './manifest';
 /** What the host needs from the workspace worker. */
 export interface PluginWorkspace {
   /** Adds a proxy tool whose handler is `call`; rejects when the id is taken. */
-  registerTool(pluginId: string, tool: PluginToolInfo, call: (input: unknown) => Promise<unknown>): Promise<void>;
+  registerTool(
+    pluginId: string,
+    tool: PluginToolInfo,
+    call: (input: unknown) => Promise<unknown>
+  ): Promise<void>;
   /** Takes the proxy tool out of the registry. */
   unregisterTool(toolId: string): Promise<void>;
   /** Runs a data call as the plugin (the worker checks the permission again). */
@@ -28,7 +32,11 @@ export type { PluginToolInfo };
  */
 export function pluginToolAnnotations(manifest: PluginManifest, spec: PluginToolSpec): ToolAnnotations {
   const canWrite = manifest.permissions.includes('notes:write');
-  return { title: spec.id, readOnlyHint: spec.readOnly && !canWrite, openWorldHint: manifest.permissions.includes('network') };
+  return {
+    title: spec.id,
+    readOnlyHint: spec.readOnly && !canWrite,
+    openWorldHint: manifest.permissions.includes('network')
+  };
 }
 
 /** Something that went wrong in a plugin, for the plugin manager. */

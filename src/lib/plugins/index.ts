@@ -8,23 +8,12 @@
  * folder stays free of Svelte and SvelteKit so the worker can import it.
  * Worker wiring: workers/plugins-api.ts (installed plugins, proxy tools, data calls).
  */
-export { parsePluginFile, validateManifest,  } from './manifest';
+export { parsePluginFile, validateManifest } from './manifest';
 export type { PluginManifest, PluginPackage } from './manifest';
-export {  PERMISSION_LABELS,  dataMethod,  } from './permissions';
-;
-export {  checkImageUrl,   } from './render-spec';
-export type { RenderSpec, RenderPolicy,  Cell } from './render-spec';
-;
-;
-;
-;
-;
-;
-;
-;
-;
-export { connectFrame, SANDBOX_PAGE, SANDBOX_NETWORK_PAGE,   } from './frame-connection';
-;
-export { PluginHost,     } from './plugin-host';
-export type {  PluginProblem,  PluginToolInfo } from './plugin-host';
+export { PERMISSION_LABELS, dataMethod } from './permissions';
+export { checkImageUrl } from './render-spec';
+export type { RenderSpec, RenderPolicy, Cell } from './render-spec';
+export { connectFrame, SANDBOX_PAGE, SANDBOX_NETWORK_PAGE } from './frame-connection';
+export { PluginHost } from './plugin-host';
+export type { PluginProblem, PluginToolInfo } from './plugin-host';
 export { workspaceBridge } from './workspace-bridge';

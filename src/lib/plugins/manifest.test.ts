@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parsePluginFile, validateManifest } from './manifest';
 
 const header = (json: string) => `/* @folio-plugin\n${json}\n*/\nfolio.plugins.register({});\n`;
-const good = { id: 'com.example.trip', name: 'Trip', version: '1.0.0', description: 'Plans trips.', permissions: ['notes:read'] };
+const good = {
+  id: 'com.example.trip',
+  name: 'Trip',
+  version: '1.0.0',
+  description: 'Plans trips.',
+  permissions: ['notes:read']
+};
 
 describe('parsePluginFile', () => {
   it('reads the manifest header and keeps the whole file as the script', () => {
@@ -27,7 +33,9 @@ describe('parsePluginFile', () => {
 
 describe('validateManifest', () => {
   it('refuses an unknown permission', () => {
-    expect(() => validateManifest({ ...good, permissions: ['notes:delete'] })).toThrow(/unknown permission: "notes:delete"/);
+    expect(() => validateManifest({ ...good, permissions: ['notes:delete'] })).toThrow(
+      /unknown permission: "notes:delete"/
+    );
   });
 
   it('refuses an id with upper-case letters or slashes', () => {
@@ -49,7 +57,9 @@ describe('validateManifest', () => {
 
   it('refuses a plugin that calls itself Folio, in any case or width', () => {
     for (const name of ['Folio', ' folio ', 'ＦＯＬＩＯ']) {
-      expect(() => validateManifest({ id: 'x.y', name, version: '1.0.0' }), name).toThrow('A plugin may not call itself Folio.');
+      expect(() => validateManifest({ id: 'x.y', name, version: '1.0.0' }), name).toThrow(
+        'A plugin may not call itself Folio.'
+      );
     }
   });
 });

@@ -47,9 +47,13 @@ function invalid(message: string): AppError {
 /** Reads a plugin file: the manifest header and the script (the whole file). Throws AppError 'invalid_argument'. */
 export function parsePluginFile(text: string): PluginPackage {
   if (typeof text !== 'string' || !text.trim()) throw invalid('The plugin file is empty.');
-  if (text.length > MAX_PLUGIN_FILE_CHARS) throw invalid(`The plugin file is larger than ${MAX_PLUGIN_FILE_CHARS / 1_000_000} MB.`);
+  if (text.length > MAX_PLUGIN_FILE_CHARS)
+    throw invalid(`The plugin file is larger than ${MAX_PLUGIN_FILE_CHARS / 1_000_000} MB.`);
   const header = HEADER_PATTERN.exec(text);
-  if (!header) throw invalid('This is not a Folio plugin: the file must start with a /* @folio-plugin { ... } */ manifest comment.');
+  if (!header)
+    throw invalid(
+      'This is not a Folio plugin: the file must start with a /* @folio-plugin { ... } */ manifest comment.'
+    );
   let json: unknown;
   try {
     json = JSON.parse(header[1]);
@@ -61,23 +65,27 @@ export function parsePluginFile(text: string): PluginPackage {
 
 function text(value: unknown, field: string, max: number, required = true): string {
   if (value === undefined && !required) return '';
-  if (typeof value !== 'string' || (required && !value.trim())) throw invalid(`The plugin manifest needs a "${field}" text.`);
+  if (typeof value !== 'string' || (required && !value.trim()))
+    throw invalid(`The plugin manifest needs a "${field}" text.`);
   if (value.length > max) throw invalid(`The plugin manifest's "${field}" is longer than ${max} characters.`);
   return value.trim();
 }
 
 /** Checks a manifest from any source and returns a clean copy (unknown fields dropped). */
 export function validateManifest(value: unknown): PluginManifest {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('The plugin manifest must be a JSON object.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid('The plugin manifest must be a JSON object.');
   const raw = value as Record<string, unknown>;
   const id = text(raw.id, 'id', 64);
-  if (!ID_PATTERN.test(id)) throw invalid(`The plugin id "${id}" must be 2 to 64 lower-case letters, digits, ".", "-" or "_".`);
+  if (!ID_PATTERN.test(id))
+    throw invalid(`The plugin id "${id}" must be 2 to 64 lower-case letters, digits, ".", "-" or "_".`);
   const version = text(raw.version, 'version', 48);
   if (!VERSION_PATTERN.test(version)) throw invalid(`The plugin version "${version}" must look like 1.2.3.`);
   const permissions = raw.permissions ?? [];
   if (!Array.isArray(permissions)) throw invalid('The plugin manifest\'s "permissions" must be a list.');
   for (const permission of permissions) {
-    if (!isPermission(permission)) throw invalid(`The plugin asks for an unknown permission: ${JSON.stringify(permission)}.`);
+    if (!isPermission(permission))
+      throw invalid(`The plugin asks for an unknown permission: ${JSON.stringify(permission)}.`);
   }
   const name = text(raw.name, 'name', MAX_NAME_CHARS);
   // The transcript and the model's framing name a plugin's tools "from plugin NAME".

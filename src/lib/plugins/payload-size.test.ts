@@ -10,7 +10,14 @@ function sharedExpansion(levels: number, fanout: number): unknown {
 
 describe('measureJson', () => {
   it('is within a few characters of the JSON length', () => {
-    const values = [{ a: 'hello', b: ['x', 'yz', null, 3.5], c: { d: 'e"\n' }, e: undefined, f: () => 1 }, [], {}, 'text', 42, [undefined, { x: [] }]];
+    const values = [
+      { a: 'hello', b: ['x', 'yz', null, 3.5], c: { d: 'e"\n' }, e: undefined, f: () => 1 },
+      [],
+      {},
+      'text',
+      42,
+      [undefined, { x: [] }]
+    ];
     for (const value of values) {
       const measure = measureJson(value, 1_000);
       expect(measure.ok).toBe(true);
@@ -22,7 +29,9 @@ describe('measureJson', () => {
     const value = sharedExpansion(3, 10); // 1,000 leaves
     expect(JSON.stringify(value).length).toBeGreaterThan(30_000);
     const measure = measureJson(value, 1_000_000);
-    expect(measure.ok && Math.abs(measure.chars - JSON.stringify(value).length) / JSON.stringify(value).length).toBeLessThan(0.05);
+    expect(
+      measure.ok && Math.abs(measure.chars - JSON.stringify(value).length) / JSON.stringify(value).length
+    ).toBeLessThan(0.05);
   });
 
   it('stops early on an expansion of billions of characters', () => {
@@ -33,11 +42,19 @@ describe('measureJson', () => {
   });
 
   it('refuses a 50 MB string without copying it', () => {
-    expect(measureJson({ text: 'x'.repeat(50_000_000) }, 1_000_000)).toMatchObject({ ok: false, problem: 'too_large' });
+    expect(measureJson({ text: 'x'.repeat(50_000_000) }, 1_000_000)).toMatchObject({
+      ok: false,
+      problem: 'too_large'
+    });
   });
 
   it('passes the limit for a million small items', () => {
-    expect(measureJson(Array.from({ length: 1_000_000 }, () => 'abcdefgh'), 1_000)).toMatchObject({ ok: false, problem: 'too_large' });
+    expect(
+      measureJson(
+        Array.from({ length: 1_000_000 }, () => 'abcdefgh'),
+        1_000
+      )
+    ).toMatchObject({ ok: false, problem: 'too_large' });
   });
 
   it('names a cycle, through an array or an object', () => {
@@ -68,8 +85,12 @@ describe('assertJsonWithin', () => {
   it('says what is wrong in words', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.me = cyclic;
-    expect(() => assertJsonWithin(cyclic, 100, 'The output of tool t')).toThrow('The output of tool t refers to itself (a cycle), so it cannot be sent as JSON.');
-    expect(() => assertJsonWithin('x'.repeat(5_000), 1_000, 'The output of tool t')).toThrow('The output of tool t is larger than 1 kB once written out as JSON.');
+    expect(() => assertJsonWithin(cyclic, 100, 'The output of tool t')).toThrow(
+      'The output of tool t refers to itself (a cycle), so it cannot be sent as JSON.'
+    );
+    expect(() => assertJsonWithin('x'.repeat(5_000), 1_000, 'The output of tool t')).toThrow(
+      'The output of tool t is larger than 1 kB once written out as JSON.'
+    );
     expect(assertJsonWithin({ a: 1 }, 100, 'x')).toBeGreaterThan(0);
   });
 });

@@ -49,7 +49,8 @@ export function measureJson(value: unknown, limit: number): JsonMeasure {
     if (!isRoot) chars += inArray ? 1 : JSON.stringify(key).length + 2; // "key": and a comma
     if (item === null || typeof item === 'boolean' || typeof item === 'number') chars += String(item).length;
     else if (typeof item === 'bigint') throw new TypeError('a BigInt cannot be written as JSON');
-    else if (typeof item === 'string') chars += item.length > limit ? item.length : JSON.stringify(item).length;
+    else if (typeof item === 'string')
+      chars += item.length > limit ? item.length : JSON.stringify(item).length;
     else {
       if (path.includes(item)) throw new Stop('cyclic');
       chars += 2;
@@ -64,7 +65,8 @@ export function measureJson(value: unknown, limit: number): JsonMeasure {
   } catch (error) {
     if (error instanceof Stop) return { ok: false, problem: error.problem, chars };
     // A cycle through toJSON, or a getter that throws: JSON.stringify's own refusal.
-    if (error instanceof TypeError && /circular/i.test(error.message)) return { ok: false, problem: 'cyclic', chars };
+    if (error instanceof TypeError && /circular/i.test(error.message))
+      return { ok: false, problem: 'cyclic', chars };
     throw error;
   }
   return { ok: true, chars: Math.max(0, chars - 1) };
@@ -79,11 +81,17 @@ export function assertJsonWithin(value: unknown, limit: number, what: string): n
   if (measure.ok) return measure.chars;
   switch (measure.problem) {
     case 'cyclic':
-      throw new AppError('invalid_argument', `${what} refers to itself (a cycle), so it cannot be sent as JSON.`);
+      throw new AppError(
+        'invalid_argument',
+        `${what} refers to itself (a cycle), so it cannot be sent as JSON.`
+      );
     case 'too_deep':
       throw new AppError('invalid_argument', `${what} is nested more than ${MAX_JSON_DEPTH} levels deep.`);
     default:
-      throw new AppError('invalid_argument', `${what} is larger than ${formatSize(limit)} once written out as JSON.`);
+      throw new AppError(
+        'invalid_argument',
+        `${what} is larger than ${formatSize(limit)} once written out as JSON.`
+      );
   }
 }
 

@@ -13,7 +13,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** What each permission lets a plugin do, in words for the install prompt and the plugin row. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
   'notes:read': 'Read your notes, notebooks and tags',
-  'notes:write': 'Create and change notes, notebooks and tags (each change can be undone from the note history)',
+  'notes:write':
+    'Create and change notes, notebooks and tags (each change can be undone from the note history)',
   network: 'Connect to the internet (https)'
 };
 

@@ -25,7 +25,11 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.stopAll()));
 });
 
-function makeHost(openFrame?: () => Promise<NodeFrame>, floodLimit?: { burst: number; perSecond: number }, timeoutMs = 150) {
+function makeHost(
+  openFrame?: () => Promise<NodeFrame>,
+  floodLimit?: { burst: number; perSecond: number },
+  timeoutMs = 150
+) {
   const workspace = new Workspace();
   const frames: NodeFrame[] = [];
   const problems: string[] = [];
@@ -52,20 +56,31 @@ const until = async (condition: () => boolean, ms = 8_000) => {
   }
 };
 
-const tool = (id: string, handler: string) => `folio.ai.tools.register({ id: '${id}', description: 'd', inputSchema: { type: 'object' }, handler: ${handler} });`;
+const tool = (id: string, handler: string) =>
+  `folio.ai.tools.register({ id: '${id}', description: 'd', inputSchema: { type: 'object' }, handler: ${handler} });`;
 
 describe('PluginHost limits', () => {
   it('refuses an output that a shared object expands past the cap, naming the plugin', async () => {
     const { host, workspace } = makeHost();
-    const script = tool('expand', `() => { let n = { leaf: 'x'.repeat(30) }; for (let i = 0; i < 6; i++) n = Array.from({ length: 12 }, () => n); return n; }`);
+    const script = tool(
+      'expand',
+      `() => { let n = { leaf: 'x'.repeat(30) }; for (let i = 0; i < 6; i++) n = Array.from({ length: 12 }, () => n); return n; }`
+    );
     await host.start({ manifest: testManifest('expand'), script });
-    await expect(workspace.tools.get('expand')!({})).rejects.toThrow('Plugin Plugin expand: the output of tool expand is larger than 1 MB once written out as JSON; the output was dropped.');
+    await expect(workspace.tools.get('expand')!({})).rejects.toThrow(
+      'Plugin Plugin expand: the output of tool expand is larger than 1 MB once written out as JSON; the output was dropped.'
+    );
   });
 
   it('names the plugin when its output is cyclic', async () => {
     const { host, workspace } = makeHost();
-    await host.start({ manifest: testManifest('cycle'), script: tool('cycle', `() => { const a = { b: [] }; a.b.push(a); return a; }`) });
-    await expect(workspace.tools.get('cycle')!({})).rejects.toThrow('Plugin Plugin cycle: the output of tool cycle refers to itself (a cycle), so it cannot be sent as JSON; the output was dropped.');
+    await host.start({
+      manifest: testManifest('cycle'),
+      script: tool('cycle', `() => { const a = { b: [] }; a.b.push(a); return a; }`)
+    });
+    await expect(workspace.tools.get('cycle')!({})).rejects.toThrow(
+      'Plugin Plugin cycle: the output of tool cycle refers to itself (a cycle), so it cannot be sent as JSON; the output was dropped.'
+    );
   });
 
   it('refuses an input schema that a shared object expands past the cap', async () => {
@@ -74,7 +89,9 @@ describe('PluginHost limits', () => {
       folio.ai.tools.register({ id: 'schema_bomb', description: 'd', inputSchema: { type: 'object', properties: { a: p } }, handler: () => 1 });`;
     await host.start({ manifest: testManifest('bomb'), script });
     expect(workspace.tools.has('schema_bomb')).toBe(false);
-    expect(problems.join('\n')).toMatch(/The inputSchema of tool schema_bomb is larger than 50 kB once written out as JSON/);
+    expect(problems.join('\n')).toMatch(
+      /The inputSchema of tool schema_bomb is larger than 50 kB once written out as JSON/
+    );
   });
 
   it(`registers at most ${MAX_TOOLS_PER_PLUGIN} tools of a plugin that asks for 5,000, and reports it once`, async () => {
@@ -94,12 +111,25 @@ describe('PluginHost watchdog', () => {
     // A frame whose runtime serves start but never the heartbeat: the host sees a busy plugin.
     const { host } = makeHost(async () => {
       const [hostEnd, frameEnd] = createLinkedTransports();
-      createRpcPeer({ transport: frameEnd, name: 'frame', timeoutMs: 1_000, methods: { start: () => null, ping: () => new Promise(() => {}) } });
-      return { transport: hostEnd, dispose: () => hostEnd.close(), probe: async () => true, frameGlobal: {}, crash: () => {} };
+      createRpcPeer({
+        transport: frameEnd,
+        name: 'frame',
+        timeoutMs: 1_000,
+        methods: { start: () => null, ping: () => new Promise(() => {}) }
+      });
+      return {
+        transport: hostEnd,
+        dispose: () => hostEnd.close(),
+        probe: async () => true,
+        frameGlobal: {},
+        crash: () => {}
+      };
     });
     await host.start({ manifest: testManifest('spin'), script: '' });
     await until(() => !host.isRunning('spin'));
-    expect(host.stopReason('spin')).toBe('not responding: its code ran for more than 150 ms without a break.');
+    expect(host.stopReason('spin')).toBe(
+      'not responding: its code ran for more than 150 ms without a break.'
+    );
   });
 
   it('stops the plugin that was busy when the shared sandbox crashed, and restarts the others', async () => {
@@ -110,10 +140,18 @@ describe('PluginHost watchdog', () => {
     const call = workspace.tools.get('bomb')!({}).catch((error: Error) => error.message);
     await new Promise((r) => setTimeout(r, 30));
     for (const frame of frames) frame.crash();
-    await until(() => host.stopReason('bomb') !== undefined && frames.length === 3 && workspace.tools.has('calm'));
-    expect(host.stopReason('bomb')).toBe('its sandbox crashed, most likely out of memory, while running the tool bomb.');
-    expect(await call).toMatch(/the tool bomb could not finish: the plugin was stopped \(its sandbox crashed/);
-    expect(problems).toContain('Plugin calm: was restarted: the plugin sandbox crashed because of Plugin bomb.');
+    await until(
+      () => host.stopReason('bomb') !== undefined && frames.length === 3 && workspace.tools.has('calm')
+    );
+    expect(host.stopReason('bomb')).toBe(
+      'its sandbox crashed, most likely out of memory, while running the tool bomb.'
+    );
+    expect(await call).toMatch(
+      /the tool bomb could not finish: the plugin was stopped \(its sandbox crashed/
+    );
+    expect(problems).toContain(
+      'Plugin calm: was restarted: the plugin sandbox crashed because of Plugin bomb.'
+    );
     expect(await workspace.tools.get('calm')!({})).toBe('ok');
   });
 

@@ -51,7 +51,10 @@ describe('PluginHost with the real runtime', () => {
   it('draws a tool output through the plugin renderer, checked', async () => {
     const { host } = makeHost();
     await host.start({ manifest: testManifest('echo'), script: echoPlugin });
-    expect(await host.render('echo', {}, { echoed: { word: 'hi' } })).toEqual({ type: 'list', items: [{ title: 'hi' }] });
+    expect(await host.render('echo', {}, { echoed: { word: 'hi' } })).toEqual({
+      type: 'list',
+      items: [{ title: 'hi' }]
+    });
   });
 
   it('exposes the same API as joplin', async () => {
@@ -66,8 +69,16 @@ describe('PluginHost with the real runtime', () => {
     await reader.host.start({ manifest: testManifest('reader', ['notes:read']), script });
     const writer = makeHost();
     await writer.host.start({ manifest: testManifest('writer', ['notes:write', 'network']), script });
-    expect(reader.workspace.infos.get('calc')!.annotations).toEqual({ title: 'calc', readOnlyHint: true, openWorldHint: false });
-    expect(writer.workspace.infos.get('calc')!.annotations).toEqual({ title: 'calc', readOnlyHint: false, openWorldHint: true });
+    expect(reader.workspace.infos.get('calc')!.annotations).toEqual({
+      title: 'calc',
+      readOnlyHint: true,
+      openWorldHint: false
+    });
+    expect(writer.workspace.infos.get('calc')!.annotations).toEqual({
+      title: 'calc',
+      readOnlyHint: false,
+      openWorldHint: true
+    });
   });
 
   it('registers the tools again after the workspace worker restarted', async () => {
@@ -93,7 +104,9 @@ describe('PluginHost with the real runtime', () => {
       folio.ai.tools.register({ id: 'mine', description: 'x', inputSchema: { type: 'object' }, handler: () => 2 });
     } });`;
     await host.start({ manifest: testManifest('clash'), script });
-    expect(await problem).toBe('Plugin clash: cannot register tool "search_notes": "search_notes" is the id of one of Folio\'s own tools.');
+    expect(await problem).toBe(
+      'Plugin clash: cannot register tool "search_notes": "search_notes" is the id of one of Folio\'s own tools.'
+    );
     expect([...workspace.tools.keys()]).toEqual(['mine']);
   });
 
@@ -102,28 +115,36 @@ describe('PluginHost with the real runtime', () => {
     await host.start({ manifest: testManifest('echo'), script: echoPlugin });
     const problem = nextProblem(host, /echo/);
     await host.start({ manifest: testManifest('copy'), script: echoPlugin });
-    expect(await problem).toBe('Plugin copy: cannot register tool "echo": it is already registered by plugin Plugin echo.');
+    expect(await problem).toBe(
+      'Plugin copy: cannot register tool "echo": it is already registered by plugin Plugin echo.'
+    );
   });
 
   it('reports a handler that throws with the plugin name', async () => {
     const { host, workspace } = makeHost();
     const script = `folio.ai.tools.register({ id: 'boom', description: 'x', inputSchema: { type: 'object' }, handler: () => { throw new Error('kaput'); } });`;
     await host.start({ manifest: testManifest('boom'), script });
-    await expect(workspace.tools.get('boom')!({})).rejects.toThrow('Plugin Plugin boom: the tool boom failed: kaput');
+    await expect(workspace.tools.get('boom')!({})).rejects.toThrow(
+      'Plugin Plugin boom: the tool boom failed: kaput'
+    );
   });
 
   it('gives up on a handler that never answers after its timeout', async () => {
     const { host, workspace } = makeHost();
     const script = `folio.ai.tools.register({ id: 'hang', description: 'x', inputSchema: { type: 'object' }, timeoutMs: 150, handler: () => new Promise(() => {}) });`;
     await host.start({ manifest: testManifest('hang'), script });
-    await expect(workspace.tools.get('hang')!({})).rejects.toThrow('Plugin Plugin hang: the tool hang did not answer within 150 ms.');
+    await expect(workspace.tools.get('hang')!({})).rejects.toThrow(
+      'Plugin Plugin hang: the tool hang did not answer within 150 ms.'
+    );
   });
 
   it('drops an output larger than the limit', async () => {
     const { host, workspace } = makeHost();
     const script = `folio.ai.tools.register({ id: 'big', description: 'x', inputSchema: { type: 'object' }, handler: () => 'x'.repeat(50 * 1024 * 1024) });`;
     await host.start({ manifest: testManifest('big'), script });
-    await expect(workspace.tools.get('big')!({})).rejects.toThrow(/the output of tool big is larger than 1 MB once written out as JSON; the output was dropped/);
+    await expect(workspace.tools.get('big')!({})).rejects.toThrow(
+      /the output of tool big is larger than 1 MB once written out as JSON; the output was dropped/
+    );
   });
 
   it('refuses a RenderSpec with a javascript: image', async () => {
@@ -131,14 +152,18 @@ describe('PluginHost with the real runtime', () => {
     const script = `folio.ai.tools.register({ id: 'evil', description: 'x', inputSchema: { type: 'object' }, handler: () => ({}),
       render: () => ({ type: 'gallery', images: [{ src: 'javascript:alert(1)', alt: '' }] }) });`;
     await host.start({ manifest: testManifest('evil'), script });
-    await expect(host.render('evil', {}, {})).rejects.toThrow(/Plugin Plugin evil: the renderer of evil failed: .*javascript URL/);
+    await expect(host.render('evil', {}, {})).rejects.toThrow(
+      /Plugin Plugin evil: the renderer of evil failed: .*javascript URL/
+    );
   });
 
   it('refuses data calls without the permission', async () => {
     const { host, workspace } = makeHost();
     const script = `folio.ai.tools.register({ id: 'peek', description: 'x', inputSchema: { type: 'object' }, handler: () => folio.data.searchNotes({ query: 'x' }) });`;
     await host.start({ manifest: testManifest('peek'), script });
-    await expect(workspace.tools.get('peek')!({})).rejects.toThrow(/has no permission to read your notes.*notes:read/);
+    await expect(workspace.tools.get('peek')!({})).rejects.toThrow(
+      /has no permission to read your notes.*notes:read/
+    );
     expect(workspace.dataCalls).toEqual([]);
   });
 
@@ -152,7 +177,9 @@ describe('PluginHost with the real runtime', () => {
 
   it('reports a plugin whose start fails, naming it', async () => {
     const { host } = makeHost();
-    await expect(host.start({ manifest: testManifest('bad'), script: 'throw new Error("no")' })).rejects.toThrow('Plugin Plugin bad: failed to start: no');
+    await expect(
+      host.start({ manifest: testManifest('bad'), script: 'throw new Error("no")' })
+    ).rejects.toThrow('Plugin Plugin bad: failed to start: no');
     expect(host.isRunning('bad')).toBe(false);
   });
 });
@@ -167,7 +194,12 @@ describe('PluginHost against a raw hostile frame', () => {
         const [hostEnd, frameEnd] = createLinkedTransports();
         frame.transport = frameEnd;
         // The "frame" answers start at once; the test then sends whatever it likes.
-        frame.peer = createRpcPeer({ transport: frameEnd, name: 'frame', methods: { start: () => null }, timeoutMs: 1_000 });
+        frame.peer = createRpcPeer({
+          transport: frameEnd,
+          name: 'frame',
+          methods: { start: () => null },
+          timeoutMs: 1_000
+        });
         return { transport: hostEnd, dispose: () => hostEnd.close(), probe: async () => true };
       }
     });
@@ -175,30 +207,41 @@ describe('PluginHost against a raw hostile frame', () => {
     return { host, workspace, frame };
   }
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'start'])('answers %s as an unknown method', async (method) => {
-    const { host, frame } = rawHost();
-    await host.start({ manifest: testManifest('raw'), script: '' });
-    await expect(frame.peer!.call(method, {})).rejects.toThrow(`plugin Plugin raw has no method "${method}"`);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'start'])(
+    'answers %s as an unknown method',
+    async (method) => {
+      const { host, frame } = rawHost();
+      await host.start({ manifest: testManifest('raw'), script: '' });
+      await expect(frame.peer!.call(method, {})).rejects.toThrow(
+        `plugin Plugin raw has no method "${method}"`
+      );
+    }
+  );
 
   it('refuses a data method outside the table', async () => {
     const { host, frame, workspace } = rawHost();
     await host.start({ manifest: testManifest('raw', ['notes:read', 'notes:write']), script: '' });
-    await expect(frame.peer!.call('data', { method: '__proto__', input: {} })).rejects.toThrow(/unknown data method "__proto__"/);
+    await expect(frame.peer!.call('data', { method: '__proto__', input: {} })).rejects.toThrow(
+      /unknown data method "__proto__"/
+    );
     expect(workspace.dataCalls).toEqual([]);
   });
 
   it('refuses malformed parameters', async () => {
     const { host, frame } = rawHost();
     await host.start({ manifest: testManifest('raw'), script: '' });
-    await expect(frame.peer!.call('tools.register', { id: 'x', description: 'd', inputSchema: { type: 'string' } })).rejects.toThrow(/type "object"/);
+    await expect(
+      frame.peer!.call('tools.register', { id: 'x', description: 'd', inputSchema: { type: 'string' } })
+    ).rejects.toThrow(/type "object"/);
     await expect(frame.peer!.call('tools.register', null)).rejects.toThrow(/needs an object/);
   });
 
   it('refuses to change a tool the plugin does not own', async () => {
     const { host, frame } = rawHost();
     await host.start({ manifest: testManifest('raw'), script: '' });
-    await expect(frame.peer!.call('tools.remove', { id: 'search_notes' })).rejects.toThrow(/did not register/);
+    await expect(frame.peer!.call('tools.remove', { id: 'search_notes' })).rejects.toThrow(
+      /did not register/
+    );
   });
 
   it('keeps at most 20 error reports a minute from one plugin, then says it ignores more', async () => {
@@ -207,7 +250,10 @@ describe('PluginHost against a raw hostile frame', () => {
     const seen: string[] = [];
     host.onProblem((p) => seen.push(p.message));
     for (let i = 0; i < 25; i++) await frame.peer!.call('reportError', { message: `e${i}` });
-    expect(seen).toEqual([...Array.from({ length: 20 }, (_, i) => `e${i}`), 'reported too many errors; more are ignored for a minute.']);
+    expect(seen).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => `e${i}`),
+      'reported too many errors; more are ignored for a minute.'
+    ]);
   });
 
   it('ignores messages that are not RPC messages', async () => {
@@ -226,12 +272,20 @@ describe('PluginHost against a raw hostile frame', () => {
     const problem = nextProblem(host, /flooded/);
     for (let id = 1; id <= 10_000; id++) {
       try {
-        frame.transport!.send({ rpc: RPC_PROTOCOL, kind: 'request', id, method: 'reportError', params: { message: 'spam' } });
+        frame.transport!.send({
+          rpc: RPC_PROTOCOL,
+          kind: 'request',
+          id,
+          method: 'reportError',
+          params: { message: 'spam' }
+        });
       } catch {
         break; // the host closed the channel
       }
     }
-    expect(await problem).toBe('Plugin raw: flooded Folio with messages (more than 1000 at once, or over 300 a second) and was stopped.');
+    expect(await problem).toBe(
+      'Plugin raw: flooded Folio with messages (more than 1000 at once, or over 300 a second) and was stopped.'
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(host.isRunning('raw')).toBe(false);
     expect(await workspace.tools.get('echo')!({ a: 1 })).toEqual({ echoed: { a: 1 } });

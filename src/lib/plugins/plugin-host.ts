@@ -20,7 +20,13 @@ import { dataMethod, PERMISSION_LABELS } from './permissions';
 import { MAX_DATA_INPUT_CHARS, MAX_PLUGIN_DEFINITIONS_CHARS, MAX_TOOLS_PER_PLUGIN } from './plugin-limits';
 import { PluginWatchdog, type Watched, type WatchdogOptions } from './plugin-watchdog';
 import { checkRenderSpec, type RenderSpec } from './render-spec';
-import { isTimeout, messageOf, pluginToolAnnotations, type PluginProblem, type PluginWorkspace } from './host-types';
+import {
+  isTimeout,
+  messageOf,
+  pluginToolAnnotations,
+  type PluginProblem,
+  type PluginWorkspace
+} from './host-types';
 
 export type { PluginProblem, PluginToolInfo, PluginWorkspace } from './host-types';
 export { pluginToolAnnotations } from './host-types';
@@ -180,26 +186,43 @@ export class PluginHost {
       overCap: 0
     };
     const limit = this.options.floodLimit ?? PLUGIN_FLOOD_LIMIT;
-    const transport = floodGuard(connection.transport, () => {
-      this.#report(manifest, `flooded Folio with messages (more than ${limit.burst} at once, or over ${limit.perSecond} a second) and was stopped.`);
-      void this.halt(manifest.id, 'it flooded Folio with messages.');
-    }, limit);
+    const transport = floodGuard(
+      connection.transport,
+      () => {
+        this.#report(
+          manifest,
+          `flooded Folio with messages (more than ${limit.burst} at once, or over ${limit.perSecond} a second) and was stopped.`
+        );
+        void this.halt(manifest.id, 'it flooded Folio with messages.');
+      },
+      limit
+    );
     connection.onnavigate = () => void this.halt(manifest.id, 'its sandbox page navigated away.');
-    running.peer = createRpcPeer({ transport, name: `plugin ${manifest.name}`, methods: hostMethods(this.#actions(running)), timeoutMs: PLUGIN_START_TIMEOUT_MS });
+    running.peer = createRpcPeer({
+      transport,
+      name: `plugin ${manifest.name}`,
+      methods: hostMethods(this.#actions(running)),
+      timeoutMs: PLUGIN_START_TIMEOUT_MS
+    });
     const onPeerClose = transport.onclose;
     transport.onclose = () => {
       onPeerClose?.();
-      if (this.#running.get(manifest.id) === running) void this.halt(manifest.id, 'it closed its connection to Folio.');
+      if (this.#running.get(manifest.id) === running)
+        void this.halt(manifest.id, 'it closed its connection to Folio.');
     };
     this.#running.set(manifest.id, running);
     this.#watchdog.wake();
     this.#changed();
     try {
-      await this.#busy(running, 'starting', () => running.peer.call('start', { manifest, script: pkg.script }));
+      await this.#busy(running, 'starting', () =>
+        running.peer.call('start', { manifest, script: pkg.script })
+      );
       this.#changed();
     } catch (error) {
       const reason = this.#stopReasons.get(manifest.id);
-      const message = reason ? `failed to start: it was stopped (${reason})` : `failed to start: ${messageOf(error)}`;
+      const message = reason
+        ? `failed to start: it was stopped (${reason})`
+        : `failed to start: ${messageOf(error)}`;
       await this.halt(manifest.id, reason ?? message);
       throw this.#fail(manifest, message);
     }
@@ -249,7 +272,9 @@ export class PluginHost {
     for (const [id, entry] of this.#tools) {
       if (!entry.registered) continue;
       entry.registered = false;
-      await this.#registerProxy(id, entry).catch((error) => this.#reportById(entry.pluginId, messageOf(error)));
+      await this.#registerProxy(id, entry).catch((error) =>
+        this.#reportById(entry.pluginId, messageOf(error))
+      );
     }
   }
 
@@ -259,9 +284,14 @@ export class PluginHost {
     const started = performance.now();
     let output: unknown;
     try {
-      output = await this.#busy(running, `running the tool ${toolId}`, () => running.peer.call('callTool', { id: toolId, input }, { timeoutMs: entry.spec.timeoutMs }));
+      output = await this.#busy(running, `running the tool ${toolId}`, () =>
+        running.peer.call('callTool', { id: toolId, input }, { timeoutMs: entry.spec.timeoutMs })
+      );
     } catch (error) {
-      throw this.#fail(running.manifest, this.#callFailure(running, `the tool ${toolId}`, entry.spec.timeoutMs, error));
+      throw this.#fail(
+        running.manifest,
+        this.#callFailure(running, `the tool ${toolId}`, entry.spec.timeoutMs, error)
+      );
     }
     this.#recordRoundTrip(performance.now() - started);
     try {
@@ -277,33 +307,43 @@ export class PluginHost {
     if (!this.hasRenderer(toolId)) return null;
     const { running } = this.#route(toolId);
     try {
-      const spec = await this.#busy(running, `drawing the output of ${toolId}`, () => running.peer.call('render', { id: toolId, input, output }, { timeoutMs: PLUGIN_RENDER_TIMEOUT_MS }));
+      const spec = await this.#busy(running, `drawing the output of ${toolId}`, () =>
+        running.peer.call('render', { id: toolId, input, output }, { timeoutMs: PLUGIN_RENDER_TIMEOUT_MS })
+      );
       // No JSON measure here: checkRenderSpec rebuilds the spec under caps on its total cells,
       // parts and characters and stops at the first one passed, which bounds the work already.
       return checkRenderSpec(spec, { network: running.manifest.permissions.includes('network') });
     } catch (error) {
-      throw this.#fail(running.manifest, this.#callFailure(running, `the renderer of ${toolId}`, PLUGIN_RENDER_TIMEOUT_MS, error));
+      throw this.#fail(
+        running.manifest,
+        this.#callFailure(running, `the renderer of ${toolId}`, PLUGIN_RENDER_TIMEOUT_MS, error)
+      );
     }
   }
 
   /** Words for a call to the plugin that failed: a deadline, the plugin stopped meanwhile, or its error. */
   #callFailure(running: Running, what: string, timeoutMs: number, error: unknown): string {
     const reason = this.#stopReasons.get(running.manifest.id);
-    if (reason && !this.#running.has(running.manifest.id)) return `${what} could not finish: the plugin was stopped (${reason})`;
-    return isTimeout(error) ? `${what} did not answer within ${timeoutMs} ms.` : `${what} failed: ${messageOf(error)}`;
+    if (reason && !this.#running.has(running.manifest.id))
+      return `${what} could not finish: the plugin was stopped (${reason})`;
+    return isTimeout(error)
+      ? `${what} did not answer within ${timeoutMs} ms.`
+      : `${what} failed: ${messageOf(error)}`;
   }
 
   #route(toolId: string): { entry: ToolEntry; running: Running } {
     const entry = this.#tools.get(toolId);
     const running = entry && this.#running.get(entry.pluginId);
-    if (!entry || !running) throw new AppError('not_found', `The tool ${toolId} belongs to no running plugin.`);
+    if (!entry || !running)
+      throw new AppError('not_found', `The tool ${toolId} belongs to no running plugin.`);
     return { entry, running };
   }
 
   #actions(running: Running) {
     const { manifest } = running;
     const own = (id: string) => {
-      if (!running.tools.has(id)) throw this.#fail(manifest, `tried to change tool ${id}, which it did not register.`);
+      if (!running.tools.has(id))
+        throw this.#fail(manifest, `tried to change tool ${id}, which it did not register.`);
       return this.#tools.get(id)!;
     };
     return {
@@ -332,18 +372,29 @@ export class PluginHost {
     const { manifest } = running;
     const holder = this.#tools.get(spec.id);
     if (holder) {
-      const owner = holder.pluginId === manifest.id ? 'itself' : `plugin ${this.#running.get(holder.pluginId)?.manifest.name ?? holder.pluginId}`;
+      const owner =
+        holder.pluginId === manifest.id
+          ? 'itself'
+          : `plugin ${this.#running.get(holder.pluginId)?.manifest.name ?? holder.pluginId}`;
       throw this.#fail(manifest, `cannot register tool "${spec.id}": it is already registered by ${owner}.`);
     }
     if (running.tools.size >= MAX_TOOLS_PER_PLUGIN) {
       // One message, not one per tool: a plugin registering 5,000 tools must not flood the manager.
       const first = running.overCap++ === 0;
       const message = `cannot register tool "${spec.id}": a plugin may register at most ${MAX_TOOLS_PER_PLUGIN} tools; it was refused, and so will be any further tool, without another message.`;
-      throw first ? this.#fail(manifest, message) : new AppError('invalid_argument', `Plugin ${manifest.name}: ${message}`);
+      throw first
+        ? this.#fail(manifest, message)
+        : new AppError('invalid_argument', `Plugin ${manifest.name}: ${message}`);
     }
-    const definitions = [...running.tools].reduce((sum, id) => sum + (this.#tools.get(id)?.spec.definitionChars ?? 0), 0);
+    const definitions = [...running.tools].reduce(
+      (sum, id) => sum + (this.#tools.get(id)?.spec.definitionChars ?? 0),
+      0
+    );
     if (definitions + spec.definitionChars > MAX_PLUGIN_DEFINITIONS_CHARS) {
-      throw this.#fail(manifest, `cannot register tool "${spec.id}": the descriptions and schemas of its tools would pass ${MAX_PLUGIN_DEFINITIONS_CHARS / 1000} kB in all.`);
+      throw this.#fail(
+        manifest,
+        `cannot register tool "${spec.id}": the descriptions and schemas of its tools would pass ${MAX_PLUGIN_DEFINITIONS_CHARS / 1000} kB in all.`
+      );
     }
     const entry: ToolEntry = { pluginId: manifest.id, spec, registered: false };
     this.#tools.set(spec.id, entry);
@@ -363,7 +414,11 @@ export class PluginHost {
     const manifest = this.#running.get(entry.pluginId)?.manifest;
     if (!manifest) throw new AppError('not_found', `The plugin of tool ${id} is not running.`);
     const annotations = pluginToolAnnotations(manifest, entry.spec);
-    await this.options.workspace.registerTool(entry.pluginId, { id, pluginName: manifest.name, description, inputSchema, annotations }, (input) => this.callTool(id, input));
+    await this.options.workspace.registerTool(
+      entry.pluginId,
+      { id, pluginName: manifest.name, description, inputSchema, annotations },
+      (input) => this.callTool(id, input)
+    );
     entry.registered = true;
   }
 
@@ -373,14 +428,22 @@ export class PluginHost {
     this.#tools.delete(id);
     if (!entry.registered) return;
     entry.registered = false;
-    await this.options.workspace.unregisterTool(id).catch((error) => this.#reportById(entry.pluginId, `its tool ${id} could not be removed: ${messageOf(error)}`));
+    await this.options.workspace
+      .unregisterTool(id)
+      .catch((error) =>
+        this.#reportById(entry.pluginId, `its tool ${id} could not be removed: ${messageOf(error)}`)
+      );
   }
 
   async #data(manifest: PluginManifest, method: string, input: unknown): Promise<unknown> {
     const known = dataMethod(method);
-    if (!known) throw this.#fail(manifest, `called an unknown data method ${JSON.stringify(method.slice(0, 60))}.`);
+    if (!known)
+      throw this.#fail(manifest, `called an unknown data method ${JSON.stringify(method.slice(0, 60))}.`);
     if (!manifest.permissions.includes(known.permission)) {
-      throw this.#fail(manifest, `has no permission to ${PERMISSION_LABELS[known.permission].toLowerCase()} (${known.permission}); ${method} was refused.`);
+      throw this.#fail(
+        manifest,
+        `has no permission to ${PERMISSION_LABELS[known.permission].toLowerCase()} (${known.permission}); ${method} was refused.`
+      );
     }
     try {
       assertJsonWithin(input, MAX_DATA_INPUT_CHARS, `the input of ${method}`);
@@ -395,7 +458,8 @@ export class PluginHost {
     if (now - running.reports.since >= 60_000) running.reports = { since: now, count: 0 };
     const count = ++running.reports.count;
     if (count <= MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE) this.#report(running.manifest, message);
-    else if (count === MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE + 1) this.#report(running.manifest, 'reported too many errors; more are ignored for a minute.');
+    else if (count === MAX_PLUGIN_ERROR_REPORTS_PER_MINUTE + 1)
+      this.#report(running.manifest, 'reported too many errors; more are ignored for a minute.');
   }
 
   #recordRoundTrip(ms: number): void {
@@ -411,14 +475,23 @@ export class PluginHost {
   }
 
   #report(manifest: PluginManifest, message: string): PluginProblem {
-    const problem = { id: ++problemCount, pluginId: manifest.id, pluginName: manifest.name, message, time: Date.now() };
+    const problem = {
+      id: ++problemCount,
+      pluginId: manifest.id,
+      pluginName: manifest.name,
+      message,
+      time: Date.now()
+    };
     for (const listener of [...this.#listeners]) listener(problem);
     return problem;
   }
 
   #reportById(pluginId: string, message: string): void {
     const manifest = this.#running.get(pluginId)?.manifest;
-    this.#report(manifest ?? { id: pluginId, name: pluginId, version: '', description: '', permissions: [] }, message);
+    this.#report(
+      manifest ?? { id: pluginId, name: pluginId, version: '', description: '', permissions: [] },
+      message
+    );
   }
 
   #changed(): void {

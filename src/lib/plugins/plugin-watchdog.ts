@@ -106,27 +106,42 @@ export class PluginWatchdog {
 
   async #recover(first: Watched): Promise<void> {
     if (await first.probe()) {
-      const limit = this.#timeoutMs >= 1000 ? `${Math.round(this.#timeoutMs / 1000)} s` : `${this.#timeoutMs} ms`;
+      const limit =
+        this.#timeoutMs >= 1000 ? `${Math.round(this.#timeoutMs / 1000)} s` : `${this.#timeoutMs} ms`;
       const doing = first.work();
-      await this.actions.halt(first.id, `not responding: its code ran for more than ${limit} without a break${doing.length ? ` while ${doing.join(' and ')}` : ''}.`);
+      await this.actions.halt(
+        first.id,
+        `not responding: its code ran for more than ${limit} without a break${doing.length ? ` while ${doing.join(' and ')}` : ''}.`
+      );
       return;
     }
     // The frame is gone too: the sandbox process crashed, and with it every plugin frame.
     const running = this.actions.running();
-    const alive = await Promise.all(running.map((plugin) => (plugin.id === first.id ? false : plugin.probe())));
+    const alive = await Promise.all(
+      running.map((plugin) => (plugin.id === first.id ? false : plugin.probe()))
+    );
     const dead = running.filter((_, i) => !alive[i]);
     const busy = dead.filter((plugin) => plugin.work().length > 0);
     const blamed = busy.length > 0 && busy.length < dead.length ? busy : dead.length === 1 ? dead : [];
     for (const plugin of blamed) {
       const doing = plugin.work();
-      await this.actions.halt(plugin.id, `its sandbox crashed, most likely out of memory${doing.length ? `, while ${doing.join(' and ')}` : ''}.`);
+      await this.actions.halt(
+        plugin.id,
+        `its sandbox crashed, most likely out of memory${doing.length ? `, while ${doing.join(' and ')}` : ''}.`
+      );
     }
     const names = blamed.map((plugin) => plugin.name).join(', ');
     for (const plugin of dead.filter((p) => !blamed.includes(p))) {
       if (blamed.length === 0 && this.#crashedTooOften(plugin.id)) {
-        await this.actions.halt(plugin.id, `its sandbox crashed ${CRASH_LIMIT} times within ${CRASH_WINDOW_MS / 60_000} minutes (the cause could not be told apart from the other plugins); switch it off and on to try again.`);
+        await this.actions.halt(
+          plugin.id,
+          `its sandbox crashed ${CRASH_LIMIT} times within ${CRASH_WINDOW_MS / 60_000} minutes (the cause could not be told apart from the other plugins); switch it off and on to try again.`
+        );
       } else {
-        await this.actions.restart(plugin.id, `was restarted: the plugin sandbox crashed${names ? ` because of ${names}` : ''}.`);
+        await this.actions.restart(
+          plugin.id,
+          `was restarted: the plugin sandbox crashed${names ? ` because of ${names}` : ''}.`
+        );
       }
     }
   }

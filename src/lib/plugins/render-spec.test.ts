@@ -6,7 +6,11 @@ const svg = 'data:image/svg+xml;utf8,%3Csvg xmlns%3D%22http://www.w3.org/2000/sv
 
 describe('checkRenderSpec', () => {
   it('keeps a list with titles, subtitles, thumbnails and checkboxes', () => {
-    const spec = { type: 'list', title: 'Pack', items: [{ title: 'Boots', subtitle: '1 pair', thumbnail: svg, checked: false }] };
+    const spec = {
+      type: 'list',
+      title: 'Pack',
+      items: [{ title: 'Boots', subtitle: '1 pair', thumbnail: svg, checked: false }]
+    };
     expect(checkRenderSpec(spec, offline)).toEqual(spec);
   });
 
@@ -40,7 +44,14 @@ describe('checkRenderSpec', () => {
   });
 
   it('keeps table cells of text, numbers, booleans and null', () => {
-    const spec = { type: 'table', columns: ['a', 'b'], rows: [['x', 1], [true, null]] };
+    const spec = {
+      type: 'table',
+      columns: ['a', 'b'],
+      rows: [
+        ['x', 1],
+        [true, null]
+      ]
+    };
     expect(checkRenderSpec(spec, offline)).toEqual(spec);
   });
 
@@ -58,11 +69,17 @@ describe('checkRenderSpec', () => {
 
 describe('RenderSpec totals', () => {
   const policy = { network: false };
-  const table = { type: 'table', columns: Array.from({ length: 20 }, (_, i) => `c${i}`), rows: Array.from({ length: 500 }, () => Array.from({ length: 20 }, () => 'x')) };
+  const table = {
+    type: 'table',
+    columns: Array.from({ length: 20 }, (_, i) => `c${i}`),
+    rows: Array.from({ length: 500 }, () => Array.from({ length: 20 }, () => 'x'))
+  };
 
   it('refuses 20 references to one shared 500×20 table (200,000 cells), though each passes alone', () => {
     expect(() => checkRenderSpec(table, policy)).not.toThrow();
-    expect(() => checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => table) }, policy)).toThrow(
+    expect(() =>
+      checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => table) }, policy)
+    ).toThrow(
       'The renderer returned an invalid spec: it has more than 20,000 cells, items and images in all.'
     );
   });
@@ -76,8 +93,16 @@ describe('RenderSpec totals', () => {
 
   it('counts the text of every reference', () => {
     const md = { type: 'markdown', text: 'x'.repeat(100_000) };
-    expect(() => checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => md) }, policy)).not.toThrow();
-    const twice = { type: 'stack', children: [{ type: 'stack', children: Array.from({ length: 20 }, () => md) }, { type: 'stack', children: Array.from({ length: 20 }, () => md) }] };
+    expect(() =>
+      checkRenderSpec({ type: 'stack', children: Array.from({ length: 20 }, () => md) }, policy)
+    ).not.toThrow();
+    const twice = {
+      type: 'stack',
+      children: [
+        { type: 'stack', children: Array.from({ length: 20 }, () => md) },
+        { type: 'stack', children: Array.from({ length: 20 }, () => md) }
+      ]
+    };
     expect(() => checkRenderSpec(twice, policy)).toThrow(/characters of text in all/);
   });
 });

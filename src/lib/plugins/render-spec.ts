@@ -37,7 +37,17 @@ export const RENDER_SPEC_TYPES = ['list', 'table', 'markdown', 'keyvalue', 'gall
  * image URLs), because a spec may reference one big table from many places and every reference is
  * drawn. The view draws what passes in chunks, so even the largest spec never blocks a frame.
  */
-export const RENDER_LIMITS = { items: 500, columns: 20, text: 2_000, markdown: 100_000, imageUrl: 1_000_000, depth: 4, cells: 20_000, nodes: 100, chars: 2_000_000 } as const;
+export const RENDER_LIMITS = {
+  items: 500,
+  columns: 20,
+  text: 2_000,
+  markdown: 100_000,
+  imageUrl: 1_000_000,
+  depth: 4,
+  cells: 20_000,
+  nodes: 100,
+  chars: 2_000_000
+} as const;
 
 /** What a spec has used of the totals so far (one per check). */
 interface Totals {
@@ -59,7 +69,8 @@ function bad(message: string): AppError {
 }
 
 function record(value: unknown, where: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad(`${where} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bad(`${where} must be an object`);
   return value as Record<string, unknown>;
 }
 
@@ -95,7 +106,8 @@ function optionalStr(value: unknown, where: string): string | undefined {
 /** Checks an image URL against the policy; returns it unchanged when allowed. */
 export function checkImageUrl(value: unknown, where: string, policy: RenderPolicy): string {
   if (typeof value !== 'string') throw bad(`${where} must be a URL`);
-  if (value.length > RENDER_LIMITS.imageUrl) throw bad(`${where} is longer than ${RENDER_LIMITS.imageUrl} characters`);
+  if (value.length > RENDER_LIMITS.imageUrl)
+    throw bad(`${where} is longer than ${RENDER_LIMITS.imageUrl} characters`);
   if (DATA_IMAGE.test(value) || /^blob:/i.test(value)) return spendUrl(value);
   if (/^https:\/\//i.test(value)) {
     if (policy.network) return spendUrl(value);
@@ -117,7 +129,8 @@ function checkList(raw: Record<string, unknown>, policy: RenderPolicy): RenderSp
     const out: ListItem = { title: str(item.title, `list.items[${i}].title`) };
     const subtitle = optionalStr(item.subtitle, `list.items[${i}].subtitle`);
     if (subtitle !== undefined) out.subtitle = subtitle;
-    if (item.thumbnail !== undefined && item.thumbnail !== null) out.thumbnail = checkImageUrl(item.thumbnail, `list.items[${i}].thumbnail`, policy);
+    if (item.thumbnail !== undefined && item.thumbnail !== null)
+      out.thumbnail = checkImageUrl(item.thumbnail, `list.items[${i}].thumbnail`, policy);
     if (item.checked !== undefined && item.checked !== null) out.checked = item.checked === true;
     return out;
   });
@@ -125,11 +138,15 @@ function checkList(raw: Record<string, unknown>, policy: RenderPolicy): RenderSp
 }
 
 function checkTable(raw: Record<string, unknown>): RenderSpec {
-  const columns = list(raw.columns, 'table.columns', RENDER_LIMITS.columns).map((c, i) => str(c, `table.columns[${i}]`));
+  const columns = list(raw.columns, 'table.columns', RENDER_LIMITS.columns).map((c, i) =>
+    str(c, `table.columns[${i}]`)
+  );
   const rows = list(raw.rows, 'table.rows').map((row, r) =>
     list(row, `table.rows[${r}]`, RENDER_LIMITS.columns).map((cell, c): Cell => {
       spend('cells', 1);
-      return cell === null || typeof cell === 'number' || typeof cell === 'boolean' ? cell : str(cell, `table.rows[${r}][${c}]`);
+      return cell === null || typeof cell === 'number' || typeof cell === 'boolean'
+        ? cell
+        : str(cell, `table.rows[${r}][${c}]`);
     })
   );
   return { type: 'table', ...titled(raw, 'table'), columns, rows };
@@ -139,7 +156,10 @@ function checkKeyValue(raw: Record<string, unknown>): RenderSpec {
   const items = list(raw.items, 'keyvalue.items').map((entry, i) => {
     spend('cells', 1);
     const item = record(entry, `keyvalue.items[${i}]`);
-    return { key: str(item.key, `keyvalue.items[${i}].key`), value: str(item.value ?? '', `keyvalue.items[${i}].value`) };
+    return {
+      key: str(item.key, `keyvalue.items[${i}].key`),
+      value: str(item.value ?? '', `keyvalue.items[${i}].value`)
+    };
   });
   return { type: 'keyvalue', ...titled(raw, 'keyvalue'), items };
 }
@@ -185,7 +205,10 @@ function checkNode(value: unknown, policy: RenderPolicy, depth: number): RenderS
       return checkGallery(raw, policy);
     case 'stack':
       if (depth >= RENDER_LIMITS.depth) throw bad(`stacks are nested deeper than ${RENDER_LIMITS.depth}`);
-      return { type: 'stack', children: list(raw.children, 'stack.children', 20).map((child) => checkNode(child, policy, depth + 1)) };
+      return {
+        type: 'stack',
+        children: list(raw.children, 'stack.children', 20).map((child) => checkNode(child, policy, depth + 1))
+      };
     default:
       throw bad(`unknown type ${JSON.stringify(raw.type)} (expected one of ${RENDER_SPEC_TYPES.join(', ')})`);
   }

@@ -10,7 +10,10 @@ import { messagePortTransport } from '$lib/rpc';
 import type { FrameConnection } from './frame-connection';
 import type { PluginHost } from './plugin-host';
 
-const RUNTIME = readFileSync(fileURLToPath(new URL('../../../static/plugin-runtime.js', import.meta.url)), 'utf8');
+const RUNTIME = readFileSync(
+  fileURLToPath(new URL('../../../static/plugin-runtime.js', import.meta.url)),
+  'utf8'
+);
 
 type Listener = (event: { data: unknown; ports: MessagePort[] }) => void;
 
@@ -43,7 +46,9 @@ export function openNodeFrame(options: NodeFrameOptions = {}): Promise<NodeFrame
         if ((data as { folioPlugin?: string })?.folioPlugin !== 'ready') return;
         const channel = new MessageChannel();
         const transport = messagePortTransport(channel.port1);
-        queueMicrotask(() => [...listeners].forEach((l) => l({ data: { folioPlugin: 'connect' }, ports: [channel.port2] })));
+        queueMicrotask(() =>
+          [...listeners].forEach((l) => l({ data: { folioPlugin: 'connect' }, ports: [channel.port2] }))
+        );
         let alive = true;
         resolve({
           transport,

@@ -23,7 +23,8 @@ export class AppInstall {
   /** Starts listening (once per page). */
   listen(target: Window = window): void {
     const standalone = target.matchMedia?.('(display-mode: standalone)');
-    this.installed = !!standalone?.matches || (target.navigator as { standalone?: boolean }).standalone === true;
+    this.installed =
+      !!standalone?.matches || (target.navigator as { standalone?: boolean }).standalone === true;
     target.addEventListener('beforeinstallprompt', (event) => {
       event.preventDefault(); // our own button offers it, where it helps (the storage notice)
       this.#prompt = event as InstallPromptEvent;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planCaches, tooBigToPrecache } from './cache-plan';
 
-const build = ['/_app/immutable/entry/app.js', '/_app/immutable/chunks/web-llm.Ab12.js', '/_app/immutable/workers/workspace.worker-X.js', '/_app/version.json'];
+const build = [
+  '/_app/immutable/entry/app.js',
+  '/_app/immutable/chunks/web-llm.Ab12.js',
+  '/_app/immutable/workers/workspace.worker-X.js',
+  '/_app/version.json'
+];
 const files = ['/manifest.webmanifest', '/icons/icon-192.png'];
 
 describe('planCaches', () => {

@@ -1,7 +1,3 @@
-export { registerServiceWorker,  } from './register';
-;
-;
-;
-;
+export { registerServiceWorker } from './register';
 export { default as UpdatePrompt } from './UpdatePrompt.svelte';
 export { AppInstall, appInstall } from './app-install.svelte';

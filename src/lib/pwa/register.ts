@@ -16,7 +16,9 @@ export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (dev || !('serviceWorker' in navigator)) return null;
   try {
-    const registration = await navigator.serviceWorker.register(`${base}/service-worker.js`, { scope: `${base}/` });
+    const registration = await navigator.serviceWorker.register(`${base}/service-worker.js`, {
+      scope: `${base}/`
+    });
     pwaUpdate.attach(registration, navigator.serviceWorker);
     setInterval(() => {
       // Offline, or the server is down: nothing to update from; the next check tries again.

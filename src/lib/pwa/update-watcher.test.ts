@@ -74,7 +74,11 @@ describe('watchForUpdates', () => {
     const registration = new FakeRegistration();
     registration.waiting = new FakeServiceWorker();
     const onUpdate = vi.fn();
-    watchForUpdates(registration as unknown as Reg, new FakeContainer(new FakeServiceWorker()) as unknown as Con, onUpdate);
+    watchForUpdates(
+      registration as unknown as Reg,
+      new FakeContainer(new FakeServiceWorker()) as unknown as Con,
+      onUpdate
+    );
     expect(onUpdate).toHaveBeenCalledOnce();
   });
 

@@ -9,13 +9,20 @@
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
 
 type Container = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
-type Registration = Pick<ServiceWorkerRegistration, 'installing' | 'waiting' | 'addEventListener' | 'removeEventListener'>;
+type Registration = Pick<
+  ServiceWorkerRegistration,
+  'installing' | 'waiting' | 'addEventListener' | 'removeEventListener'
+>;
 
 /**
  * Calls `onUpdate` when a new version is ready for this page: a worker installed and waiting while
  * another controls the page, or another tab already switched the controller. Returns a stop function.
  */
-export function watchForUpdates(registration: Registration, container: Container, onUpdate: () => void): () => void {
+export function watchForUpdates(
+  registration: Registration,
+  container: Container,
+  onUpdate: () => void
+): () => void {
   // A page's first install claims it too; only a change from one controller to another is an update.
   let hadController = container.controller !== null;
   const check = () => {
@@ -45,7 +52,11 @@ export function watchForUpdates(registration: Registration, container: Container
  * Switches to the new version: asks the waiting worker to take over and reloads once it controls the
  * page; with no waiting worker (another tab already switched), reloads at once.
  */
-export function activateUpdate(registration: Pick<Registration, 'waiting'>, container: Container, reload: () => void): void {
+export function activateUpdate(
+  registration: Pick<Registration, 'waiting'>,
+  container: Container,
+  reload: () => void
+): void {
   const waiting = registration.waiting;
   if (!waiting) {
     reload();

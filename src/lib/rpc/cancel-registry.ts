@@ -44,7 +44,11 @@ export function createCancelRegistry(): CancelRegistry {
         controller.abort(cancelled(callId));
         return true;
       }
-      if (!early.has(callId)) early.set(callId, setTimeout(() => early.delete(callId), EARLY_CANCEL_TTL_MS));
+      if (!early.has(callId))
+        early.set(
+          callId,
+          setTimeout(() => early.delete(callId), EARLY_CANCEL_TTL_MS)
+        );
       return false;
     },
     release(callId) {

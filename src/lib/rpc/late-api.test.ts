@@ -11,7 +11,10 @@ function deferred<T>() {
 describe('lateBoundApi', () => {
   it('answers the early methods at once and the others once the later API exists', async () => {
     const later = deferred<object>();
-    const api = lateBoundApi({ ping: () => 'pong' }, later.promise) as Record<string, (...args: unknown[]) => unknown>;
+    const api = lateBoundApi({ ping: () => 'pong' }, later.promise) as Record<
+      string,
+      (...args: unknown[]) => unknown
+    >;
     expect(api.ping()).toBe('pong');
     let answered: unknown;
     const pending = Promise.resolve(api.add(2, 3)).then((value) => (answered = value));
@@ -24,7 +27,10 @@ describe('lateBoundApi', () => {
   });
 
   it('rejects the later methods with the reason the later API failed, and names an unknown method', async () => {
-    const failing = lateBoundApi({}, Promise.reject(new Error('no tools'))) as Record<string, () => Promise<unknown>>;
+    const failing = lateBoundApi({}, Promise.reject(new Error('no tools'))) as Record<
+      string,
+      () => Promise<unknown>
+    >;
     await expect(failing.anything()).rejects.toThrow('no tools');
     const built = lateBoundApi({}, Promise.resolve({})) as Record<string, () => Promise<unknown>>;
     await expect(built.missing()).rejects.toThrow(/no method missing/);

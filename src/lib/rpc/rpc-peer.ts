@@ -6,7 +6,13 @@
  */
 import { AppError, deserializeError, serializeError } from '$lib/core';
 import type { Transport } from './transport';
-import { parseRpcMessage, RPC_PROTOCOL, type RequestMessage, type ResponseMessage, type RpcMessage } from './wire';
+import {
+  parseRpcMessage,
+  RPC_PROTOCOL,
+  type RequestMessage,
+  type ResponseMessage,
+  type RpcMessage
+} from './wire';
 
 /** What a handler gets besides its params: a signal that aborts when the caller cancels or the peer closes. */
 export interface HandlerContext {
@@ -104,7 +110,8 @@ export function createRpcPeer(options: RpcPeerOptions): RpcPeer {
   function shutDown() {
     if (closed) return;
     closed = true;
-    for (const [, call] of pending) call.reject(new AppError('aborted', `${name} closed before ${call.method} answered`));
+    for (const [, call] of pending)
+      call.reject(new AppError('aborted', `${name} closed before ${call.method} answered`));
     pending.clear();
     for (const [, handler] of running) handler.controller.abort(new AppError('aborted', `${name} closed`));
     running.clear();

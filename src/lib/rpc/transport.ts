@@ -21,7 +21,11 @@ export interface Transport {
 const CLOSE_MESSAGE = { folioTransport: 'close' } as const;
 
 function isCloseMessage(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { folioTransport?: unknown }).folioTransport === 'close';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { folioTransport?: unknown }).folioTransport === 'close'
+  );
 }
 
 /**

@@ -41,8 +41,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isSerializedError(value: unknown): value is SerializedError {
-  return isRecord(value) && typeof value.name === 'string' && typeof value.message === 'string' &&
-    (value.code === undefined || typeof value.code === 'string');
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    typeof value.message === 'string' &&
+    (value.code === undefined || typeof value.code === 'string')
+  );
 }
 
 /** Returns the message as an RpcMessage when it is a well-formed one, else null. */

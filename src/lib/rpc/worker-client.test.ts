@@ -37,7 +37,10 @@ type TestApi = ReturnType<typeof testApi>['api'];
 const clients: WorkerClient<TestApi>[] = [];
 
 /** A client over fake workers; `workers` lists every worker it created, `setup` decides how each starts. */
-function client(overrides: Partial<WorkerClientOptions> = {}, setup: (worker: FakeWorker) => void = (w) => void exposeWorkerApi(() => testApi().api, w.scope)) {
+function client(
+  overrides: Partial<WorkerClientOptions> = {},
+  setup: (worker: FakeWorker) => void = (w) => void exposeWorkerApi(() => testApi().api, w.scope)
+) {
   const workers: FakeWorker[] = [];
   const created = createWorkerClient<TestApi>({
     name: 'test',
@@ -85,11 +88,17 @@ describe('createWorkerClient', () => {
 
   it('rejects ready when the worker never posts its handshake', async () => {
     const { client: c } = client({ readyTimeoutMs: 30 }, () => {});
-    await expect(c.ready).rejects.toMatchObject({ code: 'timeout', message: 'The test worker did not start within 30 ms' });
+    await expect(c.ready).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'The test worker did not start within 30 ms'
+    });
   });
 
   it('rejects ready with the reason the worker gives for failing to start', async () => {
-    const { client: c } = client({}, (w) => void exposeWorkerApi(() => Promise.reject(new Error('IndexedDB is unavailable')), w.scope));
+    const { client: c } = client(
+      {},
+      (w) => void exposeWorkerApi(() => Promise.reject(new Error('IndexedDB is unavailable')), w.scope)
+    );
     await expect(c.api.ping()).rejects.toMatchObject({
       code: 'internal',
       message: 'The test worker failed to start: IndexedDB is unavailable'
@@ -103,14 +112,19 @@ describe('createWorkerClient', () => {
       if (attempt > 1) void exposeWorkerApi(() => testApi().api, w.scope);
       else setTimeout(() => w.crash('SyntaxError in module'), 0);
     });
-    await expect(c.api.ping()).rejects.toMatchObject({ message: 'The test worker failed to start: SyntaxError in module' });
+    await expect(c.api.ping()).rejects.toMatchObject({
+      message: 'The test worker failed to start: SyntaxError in module'
+    });
     await expect(c.api.ping()).resolves.toBe('pong');
     expect(workers[0].terminated).toBe(true);
   });
 
   it('rejects a call that outlives its deadline, naming the method', async () => {
     const { client: c } = client({ callTimeoutMs: 30 });
-    await expect(c.api.slow()).rejects.toMatchObject({ code: 'timeout', message: 'test.slow did not answer within 30 ms' });
+    await expect(c.api.slow()).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'test.slow did not answer within 30 ms'
+    });
   });
 
   it('fails pending calls with a clear message when the worker crashes', async () => {
@@ -142,7 +156,9 @@ describe('createWorkerClient', () => {
     const restarted = new Promise<Error>((resolve) => c.onRestart(resolve));
     const call = c.api.slow();
     workers[0].hang();
-    await expect(restarted).resolves.toMatchObject({ message: 'The test worker did not answer its heartbeat within 30 ms' });
+    await expect(restarted).resolves.toMatchObject({
+      message: 'The test worker did not answer its heartbeat within 30 ms'
+    });
     await expect(call).rejects.toMatchObject({ code: 'internal' });
     await expect(c.api.ping()).resolves.toBe('pong');
   });
@@ -157,7 +173,10 @@ describe('createWorkerClient', () => {
 
   it('sends cancel(callId) to the worker when a call is aborted', async () => {
     const api = testApi();
-    const { client: c } = client({ callTimeoutMs: 5_000 }, (w) => void exposeWorkerApi(() => api.api, w.scope));
+    const { client: c } = client(
+      { callTimeoutMs: 5_000 },
+      (w) => void exposeWorkerApi(() => api.api, w.scope)
+    );
     await c.ready;
     const controller = new AbortController();
     const call = c.call('work', [{ callId: 'call-1' }], { signal: controller.signal, callId: 'call-1' });
@@ -170,7 +189,9 @@ describe('createWorkerClient', () => {
   it('restart() fails pending calls and starts a new worker', async () => {
     const { client: c, workers } = client();
     await c.ready;
-    const call = expect(c.api.slow()).rejects.toMatchObject({ message: 'The test worker was restarted; please try again.' });
+    const call = expect(c.api.slow()).rejects.toMatchObject({
+      message: 'The test worker was restarted; please try again.'
+    });
     await c.restart();
     await call;
     expect(workers).toHaveLength(2);

@@ -12,11 +12,16 @@ import { WorkerInstance, type HeartbeatOptions, type WorkerLike } from './worker
 
 /** The methods of T, each returning a Promise of its result (Comlink's view of a worker API). */
 export type RemoteApi<T> = {
-  [K in MethodName<T>]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+  [K in MethodName<T>]: T[K] extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : never;
 };
 
 /** The names of T's methods. */
-export type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] & string;
+export type MethodName<T> = {
+  [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof T] &
+  string;
 
 type Args<T, K extends MethodName<T>> = T[K] extends (...args: infer A) => unknown ? A : never;
 type Result<T, K extends MethodName<T>> = T[K] extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -52,7 +57,11 @@ export interface WorkerClient<T> {
   /** Resolves when the current worker is ready (starting it if needed). */
   readonly ready: Promise<void>;
   /** Calls one method with per-call options (signal, deadline, callId). */
-  call<K extends MethodName<T>>(method: K, args: Args<T, K>, options?: WorkerCallOptions): Promise<Result<T, K>>;
+  call<K extends MethodName<T>>(
+    method: K,
+    args: Args<T, K>,
+    options?: WorkerCallOptions
+  ): Promise<Result<T, K>>;
   /** Subscribes to restarts (after a crash, or `restart()`); returns an unsubscribe function. */
   onRestart(listener: (reason: Error) => void): () => void;
   /** Stops the current worker (failing its pending calls) and starts a new one. */
@@ -109,7 +118,11 @@ export function createWorkerClient<T extends object>(options: WorkerClientOption
     return instance;
   }
 
-  function call<K extends MethodName<T>>(method: K, args: Args<T, K>, callOptions: WorkerCallOptions = {}): Promise<Result<T, K>> {
+  function call<K extends MethodName<T>>(
+    method: K,
+    args: Args<T, K>,
+    callOptions: WorkerCallOptions = {}
+  ): Promise<Result<T, K>> {
     const { signal, callId } = callOptions;
     const timeoutMs = callOptions.timeoutMs ?? options.callTimeoutMs;
     if (signal?.aborted) return Promise.reject(new AppError('aborted', `${name}.${method} was cancelled`));
@@ -138,7 +151,10 @@ export function createWorkerClient<T extends object>(options: WorkerClientOption
       signal?.addEventListener('abort', onAbort, { once: true });
       target.ready.then(() => {
         if (!pending.has(entry)) return;
-        timer = setTimeout(() => giveUp(new AppError('timeout', `${name}.${method} did not answer within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () => giveUp(new AppError('timeout', `${name}.${method} did not answer within ${timeoutMs} ms`)),
+          timeoutMs
+        );
         target.remote[method](...(args as unknown[])).then(
           (value) => settle(() => resolve(value as Result<T, K>)),
           (error: Error) => entry.fail(error)

@@ -14,13 +14,17 @@ export const READY_MESSAGE = 'folio-ready';
 export const FAILED_MESSAGE = 'folio-failed';
 
 /** The handshake messages a worker posts to its page. */
-export type HandshakeMessage = { type: typeof READY_MESSAGE } | { type: typeof FAILED_MESSAGE; error: SerializedError };
+export type HandshakeMessage =
+  { type: typeof READY_MESSAGE } | { type: typeof FAILED_MESSAGE; error: SerializedError };
 
 /** What the worker needs from its global scope (a DedicatedWorkerGlobalScope, or a test port). */
 export type WorkerScope = Comlink.Endpoint;
 
 /** Builds the API, exposes it with Comlink on `scope`, and posts the ready (or failed) handshake. */
-export async function exposeWorkerApi(build: () => object | Promise<object>, scope: WorkerScope = globalThis as unknown as WorkerScope): Promise<void> {
+export async function exposeWorkerApi(
+  build: () => object | Promise<object>,
+  scope: WorkerScope = globalThis as unknown as WorkerScope
+): Promise<void> {
   installComlinkErrors();
   let api: object;
   try {

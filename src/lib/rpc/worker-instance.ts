@@ -62,7 +62,13 @@ export class WorkerInstance {
       this.#worker.addEventListener('error', this.#onError);
       this.#worker.addEventListener('messageerror', this.#onError);
       this.#readyDeadline = setTimeout(
-        () => this.#startFailed(new AppError('timeout', `The ${options.name} worker did not start within ${options.readyTimeoutMs} ms`)),
+        () =>
+          this.#startFailed(
+            new AppError(
+              'timeout',
+              `The ${options.name} worker did not start within ${options.readyTimeoutMs} ms`
+            )
+          ),
         options.readyTimeoutMs
       );
       this.#becomeReady = () => {
@@ -97,13 +103,20 @@ export class WorkerInstance {
 
   #onError = (event: Event) => {
     // A module worker that fails to load fires a plain Event; an uncaught exception, an ErrorEvent.
-    const detail = (event as ErrorEvent).message || (event.type === 'messageerror' ? 'a message could not be read' : '');
+    const detail =
+      (event as ErrorEvent).message || (event.type === 'messageerror' ? 'a message could not be read' : '');
     if (this.#state === 'starting') this.#startFailed(this.#startError(detail));
-    else if (this.#state === 'ready') this.#crash(new AppError('internal', `The ${this.#options.name} worker crashed${detail ? `: ${detail}` : ''}`));
+    else if (this.#state === 'ready')
+      this.#crash(
+        new AppError('internal', `The ${this.#options.name} worker crashed${detail ? `: ${detail}` : ''}`)
+      );
   };
 
   #startError(detail: string): AppError {
-    return new AppError('internal', `The ${this.#options.name} worker failed to start${detail ? `: ${detail}` : ''}`);
+    return new AppError(
+      'internal',
+      `The ${this.#options.name} worker failed to start${detail ? `: ${detail}` : ''}`
+    );
   }
 
   #startFailed(error: Error) {
@@ -124,7 +137,13 @@ export class WorkerInstance {
     if (!heartbeat) return;
     const beat = () => {
       this.#heartbeatMissed = setTimeout(
-        () => this.#crash(new AppError('timeout', `The ${this.#options.name} worker did not answer its heartbeat within ${heartbeat.timeoutMs} ms`)),
+        () =>
+          this.#crash(
+            new AppError(
+              'timeout',
+              `The ${this.#options.name} worker did not answer its heartbeat within ${heartbeat.timeoutMs} ms`
+            )
+          ),
         heartbeat.timeoutMs
       );
       // Any answer, even an error, shows the worker is alive.

@@ -8,9 +8,27 @@
  * The contract names the data of the tiers it carries (tools, search, agent, llm, sync, plugins, db),
  * as types only: nothing of their code is loaded by importing it.
  */
-import type { ConsentRequest, NoteContext, SessionToolHost, ToolTranscriptEntry, TrimInfo, TurnResult, UserTurnInput, AgentFailure } from '$lib/agent';
+import type {
+  ConsentRequest,
+  NoteContext,
+  SessionToolHost,
+  ToolTranscriptEntry,
+  TrimInfo,
+  TurnResult,
+  UserTurnInput,
+  AgentFailure
+} from '$lib/agent';
 import type { PluginRecord } from '$lib/db';
-import type { ChatDelta, ChatMessage, ConnectionResult, GpuSupport, LoadProgress, ModelInfo, ProviderConfig, WebLlmModelInfo } from '$lib/llm';
+import type {
+  ChatDelta,
+  ChatMessage,
+  ConnectionResult,
+  GpuSupport,
+  LoadProgress,
+  ModelInfo,
+  ProviderConfig,
+  WebLlmModelInfo
+} from '$lib/llm';
 import type { SearchResponse } from '$lib/search';
 import type { ConnectionCheck, SyncConfig, SyncErrorKind, SyncProgress, SyncReport } from '$lib/sync';
 import type { JsonSchema, ToolAnnotations, ToolCallSource, ToolInfo, ToolResult } from '$lib/tools';
@@ -211,11 +229,19 @@ export interface ToolMethods {
 
 /** Chat turns, the provider check and model listing, and the in-browser model's management. */
 export interface AgentMethods {
-  runTurn(request: TurnRequest, listener?: TurnListener, sessionTools?: SessionToolHost): Promise<TurnOutcome>;
+  runTurn(
+    request: TurnRequest,
+    listener?: TurnListener,
+    sessionTools?: SessionToolHost
+  ): Promise<TurnOutcome>;
   testProvider(settings: AgentProviderSettings, callId?: string): Promise<ConnectionResult>;
   listProviderModels(settings: AgentProviderSettings): Promise<ModelInfo[]>;
   webLlmCatalog(): Promise<WebLlmCatalog>;
-  loadModel(settings: AgentProviderSettings, callId: string, onProgress?: (progress: LoadProgress) => void): Promise<void>;
+  loadModel(
+    settings: AgentProviderSettings,
+    callId: string,
+    onProgress?: (progress: LoadProgress) => void
+  ): Promise<void>;
   stopModelDownload(model: string, discard?: boolean): Promise<boolean>;
   deleteModel(model: string): Promise<StorageUse | undefined>;
 }

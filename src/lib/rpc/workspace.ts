@@ -22,10 +22,18 @@ let workspace: WorkerClient<WorkspaceApi> | null = null;
 export function getWorkspace(): WorkerClient<WorkspaceApi> {
   workspace ??= createWorkerClient<WorkspaceApi>({
     name: 'workspace',
-    create: () => new Worker(new URL('../../../workers/workspace.worker.ts', import.meta.url), { type: 'module', name: 'folio-workspace' }),
+    create: () =>
+      new Worker(new URL('../../../workers/workspace.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'folio-workspace'
+      }),
     callTimeoutMs: WORKSPACE_CALL_TIMEOUT_MS,
     readyTimeoutMs: WORKSPACE_READY_TIMEOUT_MS,
-    heartbeat: { method: 'ping', intervalMs: WORKSPACE_HEARTBEAT_INTERVAL_MS, timeoutMs: WORKSPACE_HEARTBEAT_TIMEOUT_MS }
+    heartbeat: {
+      method: 'ping',
+      intervalMs: WORKSPACE_HEARTBEAT_INTERVAL_MS,
+      timeoutMs: WORKSPACE_HEARTBEAT_TIMEOUT_MS
+    }
   });
   return workspace;
 }

@@ -10,7 +10,6 @@ import { grow } from './grow';
 const TODO = 1;
 const COMPLETED = 2;
 
-
 /** Columnar metadata of the indexed notes. */
 export class DocColumns {
   created = new Float64Array(0);

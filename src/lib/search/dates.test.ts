@@ -20,8 +20,11 @@ describe('date filter values', () => {
     expect(resolveDateValue(value, NOW)).toBe(expected);
   });
 
-  it.each(['2024-01', '20241', '202413', 'day', 'day-', 'fortnight-1', 'yesterday', ''])('rejects %j', (value) => {
-    expect(isDateValue(value)).toBe(false);
-    expect(resolveDateValue(value, NOW)).toBeUndefined();
-  });
+  it.each(['2024-01', '20241', '202413', 'day', 'day-', 'fortnight-1', 'yesterday', ''])(
+    'rejects %j',
+    (value) => {
+      expect(isDateValue(value)).toBe(false);
+      expect(resolveDateValue(value, NOW)).toBeUndefined();
+    }
+  );
 });

@@ -9,7 +9,16 @@ import { grow } from './grow';
 import type { IndexedNote } from './types';
 
 /** The numbers kept per document, in this order. */
-export const NUMBER_FIELDS = ['created', 'updated', 'updated_time', 'todo_due', 'todo_completed', 'latitude', 'longitude', 'altitude'] as const;
+export const NUMBER_FIELDS = [
+  'created',
+  'updated',
+  'updated_time',
+  'todo_due',
+  'todo_completed',
+  'latitude',
+  'longitude',
+  'altitude'
+] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 const PER_DOC = NUMBER_FIELDS.length;
 const AT = Object.fromEntries(NUMBER_FIELDS.map((name, i) => [name, i])) as Record<NumberField, number>;
@@ -37,7 +46,6 @@ export function linkedIds(body: string): string[] {
 }
 
 const split = (joined: string) => (joined ? joined.split(',') : []);
-
 
 /** The indexed notes' fields, by document number; a retired document keeps its row, marked dead. */
 export class DocTable {
@@ -68,11 +76,21 @@ export class DocTable {
 
   /** Throws RangeError unless the columns hold `n` documents each. */
   static validate(s: DocTableSnapshot, n: number): void {
-    for (const [name, column] of Object.entries({ ids: s.ids, titles: s.titles, parents: s.parents, sourceUrls: s.sourceUrls, tags: s.tags, links: s.links })) {
-      if (!isPackedStrings(column, n)) throw new RangeError(`search index snapshot: ${name} does not hold ${n} entries`);
+    for (const [name, column] of Object.entries({
+      ids: s.ids,
+      titles: s.titles,
+      parents: s.parents,
+      sourceUrls: s.sourceUrls,
+      tags: s.tags,
+      links: s.links
+    })) {
+      if (!isPackedStrings(column, n))
+        throw new RangeError(`search index snapshot: ${name} does not hold ${n} entries`);
     }
-    if (!(s.isTodo instanceof Uint8Array) || s.isTodo.length !== n) throw new RangeError('search index snapshot: bad to-do column');
-    if (!(s.numbers instanceof Float64Array) || s.numbers.length !== n * PER_DOC) throw new RangeError('search index snapshot: bad number columns');
+    if (!(s.isTodo instanceof Uint8Array) || s.isTodo.length !== n)
+      throw new RangeError('search index snapshot: bad to-do column');
+    if (!(s.numbers instanceof Float64Array) || s.numbers.length !== n * PER_DOC)
+      throw new RangeError('search index snapshot: bad number columns');
   }
 
   /** How many rows (live or retired). */
@@ -92,8 +110,14 @@ export class DocTable {
     this.numbers = grow(this.numbers, this.count * PER_DOC);
     this.numbers.set(
       [
-        note.user_created_time || note.created_time, note.user_updated_time || note.updated_time, note.updated_time,
-        note.todo_due || 0, note.todo_completed || 0, note.latitude ?? 0, note.longitude ?? 0, note.altitude ?? 0
+        note.user_created_time || note.created_time,
+        note.user_updated_time || note.updated_time,
+        note.updated_time,
+        note.todo_due || 0,
+        note.todo_completed || 0,
+        note.latitude ?? 0,
+        note.longitude ?? 0,
+        note.altitude ?? 0
       ],
       doc * PER_DOC
     );
@@ -173,8 +197,14 @@ export class DocTable {
       isTodo[i] = this.todo[docs[i]];
     }
     return {
-      ids: this.ids.pack(docs), titles: this.titles.pack(docs), parents: this.parents.pack(docs), sourceUrls: this.sourceUrls.pack(docs),
-      numbers, isTodo, tags: this.tags.pack(docs), links: this.links.pack(docs)
+      ids: this.ids.pack(docs),
+      titles: this.titles.pack(docs),
+      parents: this.parents.pack(docs),
+      sourceUrls: this.sourceUrls.pack(docs),
+      numbers,
+      isTodo,
+      tags: this.tags.pack(docs),
+      links: this.links.pack(docs)
     };
   }
 
@@ -188,7 +218,13 @@ export class DocTable {
   /** Rough bytes held. */
   memoryEstimate(): number {
     let chars = 0;
-    for (let doc = 0; doc < this.count; doc++) chars += this.title(doc).length + this.sourceUrl(doc).length + 32 * 2 + this.tags.get(doc).length + this.links.get(doc).length;
+    for (let doc = 0; doc < this.count; doc++)
+      chars +=
+        this.title(doc).length +
+        this.sourceUrl(doc).length +
+        32 * 2 +
+        this.tags.get(doc).length +
+        this.links.get(doc).length;
     for (const body of this.bodies) chars += body?.length ?? 0;
     return chars * 2 + this.numbers.byteLength + this.count * 40;
   }

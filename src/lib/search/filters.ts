@@ -23,14 +23,25 @@ export interface FilterContext {
   docs: DocTable;
 }
 
-function linkPredicate(wanted: Set<number>, negated: boolean, orMode: boolean, anyLinked: () => Set<number>): Predicate {
+function linkPredicate(
+  wanted: Set<number>,
+  negated: boolean,
+  orMode: boolean,
+  anyLinked: () => Set<number>
+): Predicate {
   if (!negated) return (doc) => wanted.has(doc);
   if (!orMode) return (doc) => !wanted.has(doc);
   const linked = anyLinked();
   return (doc) => linked.has(doc) && !wanted.has(doc);
 }
 
-function datePredicate(name: 'created' | 'updated' | 'due', negated: boolean, value: string, now: number, cols: DocColumns): Predicate {
+function datePredicate(
+  name: 'created' | 'updated' | 'due',
+  negated: boolean,
+  value: string,
+  now: number,
+  cols: DocColumns
+): Predicate {
   const at = resolveDateValue(value, now);
   if (at === undefined) return () => false;
   const column = name === 'created' ? cols.created : name === 'updated' ? cols.updated : cols.due;
@@ -38,7 +49,11 @@ function datePredicate(name: 'created' | 'updated' | 'due', negated: boolean, va
   return name === 'due' ? (doc) => cols.isTodo(doc) && inRange(doc) : inRange;
 }
 
-function patternPredicate(term: Extract<QueryTerm, { kind: 'pattern' }>, ctx: FilterContext, orMode: boolean): Predicate | undefined {
+function patternPredicate(
+  term: Extract<QueryTerm, { kind: 'pattern' }>,
+  ctx: FilterContext,
+  orMode: boolean
+): Predicate | undefined {
   const { catalog, cols } = ctx;
   // The wanted sets only hold ids the catalog knows, so links to deleted items never match.
   if (term.name === 'tag') {
@@ -51,12 +66,18 @@ function patternPredicate(term: Extract<QueryTerm, { kind: 'pattern' }>, ctx: Fi
   }
   if (term.name === 'notebook') return undefined;
   const match = likeMatcher(term.pattern);
-  const field = term.name === 'id' ? (doc: number) => ctx.docs.id(doc) : (doc: number) => ctx.docs.sourceUrl(doc);
+  const field =
+    term.name === 'id' ? (doc: number) => ctx.docs.id(doc) : (doc: number) => ctx.docs.sourceUrl(doc);
   return term.negated ? (doc) => !match(field(doc)) : (doc) => match(field(doc));
 }
 
 /** The predicate of a non-text, non-notebook term. */
-export function filterPredicate(term: QueryTerm, ctx: FilterContext, orMode: boolean, now: number): Predicate | undefined {
+export function filterPredicate(
+  term: QueryTerm,
+  ctx: FilterContext,
+  orMode: boolean,
+  now: number
+): Predicate | undefined {
   switch (term.kind) {
     case 'pattern':
       return patternPredicate(term, ctx, orMode);
@@ -64,7 +85,9 @@ export function filterPredicate(term: QueryTerm, ctx: FilterContext, orMode: boo
       return datePredicate(term.name, term.negated, term.value, now, ctx.cols);
     case 'number': {
       const { name, value } = term;
-      return term.negated ? (doc) => ctx.docs.number(doc, name) < value : (doc) => ctx.docs.number(doc, name) >= value;
+      return term.negated
+        ? (doc) => ctx.docs.number(doc, name) < value
+        : (doc) => ctx.docs.number(doc, name) >= value;
     }
     case 'type':
       return (doc) => ctx.cols.isTodo(doc) === term.todo;
@@ -78,7 +101,9 @@ export function filterPredicate(term: QueryTerm, ctx: FilterContext, orMode: boo
 /** The notebook restriction (always ANDed, even under `any:1`), or undefined without one. */
 export function notebookPredicate(terms: QueryTerm[], ctx: FilterContext): Predicate | undefined {
   const patterns = (negated: boolean) =>
-    terms.flatMap((t) => (t.kind === 'pattern' && t.name === 'notebook' && t.negated === negated ? [t.pattern] : []));
+    terms.flatMap((t) =>
+      t.kind === 'pattern' && t.name === 'notebook' && t.negated === negated ? [t.pattern] : []
+    );
   const include = patterns(false);
   const exclude = patterns(true);
   if (!include.length && !exclude.length) return undefined;

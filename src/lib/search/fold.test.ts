@@ -30,7 +30,16 @@ describe('folding and tokens', () => {
   });
 
   it('splits at punctuation, underscores and apostrophes', () => {
-    expect(tokenize("don't snake_case e-mail a.b")).toEqual(['don', 't', 'snake', 'case', 'e', 'mail', 'a', 'b']);
+    expect(tokenize("don't snake_case e-mail a.b")).toEqual([
+      'don',
+      't',
+      'snake',
+      'case',
+      'e',
+      'mail',
+      'a',
+      'b'
+    ]);
   });
 
   it('makes one token per CJK character and keeps Latin words whole beside them', () => {

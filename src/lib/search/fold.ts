@@ -21,17 +21,62 @@
  * comparing every character up to U+FFEF against Joplin's normalisation; `ſ` → `l` is Joplin's own.
  */
 const LETTER_FOLDS: Record<string, string> = {
-  a: 'ɐⱥẚ', aa: 'ꜳ', ae: 'æǽǣ', ao: 'ꜵ', au: 'ꜷ', av: 'ꜹꜻ', ay: 'ꜽ', b: 'ƀƃɓ', c: 'ƈȼꜿↄ', d: 'ɖɗƌꝺđ', dz: 'ǆǳ',
-  e: 'ǝɛɇ', f: 'ƒꝼ', g: 'ɠǥᵹꝿꞡ', h: 'ɥⱨⱶħ', hv: 'ƕ', i: 'ɨı', j: 'ɉ', k: 'ƙⱪꝁꝃꝅꞣ', l: 'ƚɫⱡꝇꝉꞁłŀſ', lj: 'ǉ',
-  m: 'ɯɱ', n: 'ƞɲŉꞑꞥ', nj: 'ǌ', o: 'ɔɵꝋꝍøǿ', oi: 'ƣ', oo: 'ꝏ', ou: 'ȣ', p: 'ƥᵽꝑꝓꝕ', q: 'ɋꝗꝙ', r: 'ɍɽꝛꞃꞧ',
-  s: 'ȿꞅꞩßẛ', t: 'ƭʈⱦꞇŧ', tz: 'ꜩ', u: 'ʉ', v: 'ʋʌꝟ', vy: 'ꝡ', w: 'ⱳ', y: 'ƴɏỿ', z: 'ƶȥɀⱬꝣ'
+  a: 'ɐⱥẚ',
+  aa: 'ꜳ',
+  ae: 'æǽǣ',
+  ao: 'ꜵ',
+  au: 'ꜷ',
+  av: 'ꜹꜻ',
+  ay: 'ꜽ',
+  b: 'ƀƃɓ',
+  c: 'ƈȼꜿↄ',
+  d: 'ɖɗƌꝺđ',
+  dz: 'ǆǳ',
+  e: 'ǝɛɇ',
+  f: 'ƒꝼ',
+  g: 'ɠǥᵹꝿꞡ',
+  h: 'ɥⱨⱶħ',
+  hv: 'ƕ',
+  i: 'ɨı',
+  j: 'ɉ',
+  k: 'ƙⱪꝁꝃꝅꞣ',
+  l: 'ƚɫⱡꝇꝉꞁłŀſ',
+  lj: 'ǉ',
+  m: 'ɯɱ',
+  n: 'ƞɲŉꞑꞥ',
+  nj: 'ǌ',
+  o: 'ɔɵꝋꝍøǿ',
+  oi: 'ƣ',
+  oo: 'ꝏ',
+  ou: 'ȣ',
+  p: 'ƥᵽꝑꝓꝕ',
+  q: 'ɋꝗꝙ',
+  r: 'ɍɽꝛꞃꞧ',
+  s: 'ȿꞅꞩßẛ',
+  t: 'ƭʈⱦꞇŧ',
+  tz: 'ꜩ',
+  u: 'ʉ',
+  v: 'ʋʌꝟ',
+  vy: 'ꝡ',
+  w: 'ⱳ',
+  y: 'ƴɏỿ',
+  z: 'ƶȥɀⱬꝣ'
 };
-const EXTRA_FOLDS = new Map(Object.entries(LETTER_FOLDS).flatMap(([base, letters]) => [...letters].map((c) => [c, base] as const)));
+const EXTRA_FOLDS = new Map(
+  Object.entries(LETTER_FOLDS).flatMap(([base, letters]) => [...letters].map((c) => [c, base] as const))
+);
 const MARKS_ONLY_RE = /^[a-z]\p{M}+$/u;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 const NON_ASCII_ALL_RE = /[^\x00-\x7f]/gu;
 const ENTITY_RE = /&(#\d{1,7}|#x[0-9a-f]{1,6}|amp|lt|gt|quot|apos|nbsp);/gi;
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' '
+};
 const foldedChars = new Map<string, string>();
 
 /** One lower-cased non-ASCII character, folded as Joplin's diacritics table does. */
@@ -41,15 +86,18 @@ function foldChar(c: string): string {
   const code = c.codePointAt(0)!;
   const decomposed = c.normalize('NFD');
   if (MARKS_ONLY_RE.test(decomposed)) folded = decomposed[0];
-  else if (code >= 0xff41 && code <= 0xff5a) folded = String.fromCharCode(code - 0xff41 + 0x61); // fullwidth a–z
-  else if (code >= 0x24d0 && code <= 0x24e9) folded = String.fromCharCode(code - 0x24d0 + 0x61); // circled a–z
+  else if (code >= 0xff41 && code <= 0xff5a)
+    folded = String.fromCharCode(code - 0xff41 + 0x61); // fullwidth a–z
+  else if (code >= 0x24d0 && code <= 0x24e9)
+    folded = String.fromCharCode(code - 0x24d0 + 0x61); // circled a–z
   else folded = EXTRA_FOLDS.get(c) ?? c;
   foldedChars.set(c, folded);
   return folded;
 }
 
 /** Scripts searched character by character (no spaces between words). */
-export const CHAR_SCRIPT_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+export const CHAR_SCRIPT_RE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 /** A word: ASCII letters and digits and non-ASCII characters other than spaces; the character scripts one character at a time. */
 export const WORD_RE =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[A-Za-z0-9]|(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[^\x00-\x7f\s])+/gu;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addTagsToNote, createNote, createNotebook, readSearchSnapshot, removeTagsFromNote, updateNote, writeSearchSnapshot, type FolioDatabase } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  readSearchSnapshot,
+  removeTagsFromNote,
+  updateNote,
+  writeSearchSnapshot,
+  type FolioDatabase
+} from '$lib/db';
 import { freshDb } from '../../../tests/fresh-db';
 import { IndexFollower, SNAPSHOT_KEY } from './follower';
 import { SearchIndex } from './search-index';
@@ -55,7 +64,12 @@ describe('IndexFollower snapshots', () => {
   it('rebuilds, and drops the snapshot, when it is corrupt', async () => {
     const db = freshDb();
     const { a, b } = await library(db);
-    await writeSearchSnapshot(db, { key: SNAPSHOT_KEY, seq: 1, saved_time: 0, data: { index: { format: 'folio-fts-1', docCount: 5 }, linkIds: [], linkNoteIds: [] } });
+    await writeSearchSnapshot(db, {
+      key: SNAPSHOT_KEY,
+      seq: 1,
+      saved_time: 0,
+      data: { index: { format: 'folio-fts-1', docCount: 5 }, linkIds: [], linkNoteIds: [] }
+    });
     const { follower, find } = follow(db);
     await follower.start();
     expect(follower.started?.kind).toBe('rebuilt');
@@ -77,7 +91,10 @@ describe('IndexFollower snapshots', () => {
     const db = freshDb();
     const record = await savedLibrary(db);
     const data = record.data as { index: { format: string } };
-    await writeSearchSnapshot(db, { ...record, data: { ...data, index: { ...data.index, format: 'folio-fts-0' } } });
+    await writeSearchSnapshot(db, {
+      ...record,
+      data: { ...data, index: { ...data.index, format: 'folio-fts-0' } }
+    });
     const second = follow(db);
     await second.follower.start();
     expect(second.follower.started?.kind).toBe('rebuilt');

@@ -1,8 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ItemType, newId, noteDefaults } from '$lib/core';
 import {
-  addTagsToNote, createNote, createNotebook, createResource, latestChangeSeq, openDatabase, removeTagsFromNote,
-  renameNotebook, restoreNote, trashNote, updateNote, writeTransaction, type FolioDatabase
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  createResource,
+  latestChangeSeq,
+  openDatabase,
+  removeTagsFromNote,
+  renameNotebook,
+  restoreNote,
+  trashNote,
+  updateNote,
+  writeTransaction,
+  type FolioDatabase
 } from '$lib/db';
 import { freshDb } from '../../../tests/fresh-db';
 import { BUILD_CHUNK, CHANGE_BATCH, IndexFollower } from './follower';
@@ -39,7 +50,8 @@ describe('IndexFollower', () => {
     let sizeSeenMeanwhile = -1;
     const started = follower.start();
     const probe = new Promise<void>((resolve) => {
-      const check = () => (index.size > 0 ? ((sizeSeenMeanwhile = index.size), resolve()) : setTimeout(check, 0));
+      const check = () =>
+        index.size > 0 ? ((sizeSeenMeanwhile = index.size), resolve()) : setTimeout(check, 0);
       check();
     });
     await Promise.all([started, probe]);
@@ -118,7 +130,9 @@ describe('IndexFollower', () => {
   it('finds notes by the MIME type of a linked resource', async () => {
     const { db, notebook, follower, find } = await setup();
     await follower.start();
-    const resource = await createResource(db, new Blob(['png'], { type: 'image/png' }), { filename: 'a.png' });
+    const resource = await createResource(db, new Blob(['png'], { type: 'image/png' }), {
+      filename: 'a.png'
+    });
     const note = await createNote(db, { body: `![a](:/${resource.id})`, parent_id: notebook.id });
     await follower.catchUp();
     expect(find('resource:image/*')).toEqual([note.id]);

@@ -16,7 +16,14 @@
  */
 import { liveQuery } from 'dexie';
 import { ItemType, type Change, type Note } from '$lib/core';
-import { deleteSearchSnapshot, latestChangeSeq, readChangesSince, readSearchSnapshot, writeSearchSnapshot, type FolioDatabase } from '$lib/db';
+import {
+  deleteSearchSnapshot,
+  latestChangeSeq,
+  readChangesSince,
+  readSearchSnapshot,
+  writeSearchSnapshot,
+  type FolioDatabase
+} from '$lib/db';
 import type { IndexSnapshot } from './index-snapshot';
 import type { SearchIndex } from './search-index';
 import type { IndexedNote, SearchCatalog } from './types';
@@ -82,7 +89,11 @@ export class IndexFollower {
   save(): Promise<number> {
     const run = this.queue.then(async () => {
       const seq = this.seq;
-      const data: FollowerSnapshot = { index: this.index.toSnapshot(), linkIds: [...this.linkNotes.keys()], linkNoteIds: [...this.linkNotes.values()] };
+      const data: FollowerSnapshot = {
+        index: this.index.toSnapshot(),
+        linkIds: [...this.linkNotes.keys()],
+        linkNoteIds: [...this.linkNotes.values()]
+      };
       await writeSearchSnapshot(this.db, { key: SNAPSHOT_KEY, seq, saved_time: Date.now(), data });
       return seq;
     });
@@ -102,8 +113,10 @@ export class IndexFollower {
     const latest = await latestChangeSeq(this.db);
     const data = record.data as FollowerSnapshot | undefined;
     try {
-      if (record.seq > latest) throw new RangeError(`its cursor ${record.seq} is past the change log's end ${latest}`);
-      if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length) throw new RangeError('its tag links do not hold together');
+      if (record.seq > latest)
+        throw new RangeError(`its cursor ${record.seq} is past the change log's end ${latest}`);
+      if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length)
+        throw new RangeError('its tag links do not hold together');
       this.index.restore(data.index);
     } catch (error) {
       // A corrupt or outdated snapshot is dropped, so the next start does not try it again.
@@ -140,7 +153,10 @@ export class IndexFollower {
 
   private async build(): Promise<void> {
     const seq = await latestChangeSeq(this.db);
-    const [notes, links] = await Promise.all([this.db.notes.where('deleted_time').equals(0).toArray(), this.db.note_tags.toArray()]);
+    const [notes, links] = await Promise.all([
+      this.db.notes.where('deleted_time').equals(0).toArray(),
+      this.db.note_tags.toArray()
+    ]);
     const tagsByNote = new Map<string, string[]>();
     this.linkNotes.clear();
     for (const link of links) {
@@ -169,7 +185,9 @@ export class IndexFollower {
     await this.db.changes.each((change) => {
       if (change.item_type === ItemType.Note) last.set(change.item_id, change.seq ?? 0);
     });
-    notes.sort((a, b) => (last.get(a.id) ?? 0) - (last.get(b.id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    notes.sort(
+      (a, b) => (last.get(a.id) ?? 0) - (last.get(b.id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    );
   }
 
   private async readCatalog(): Promise<SearchCatalog> {
@@ -204,7 +222,11 @@ export class IndexFollower {
     for (const change of changes) {
       if (change.item_type === ItemType.Note) noteIds.add(change.item_id);
       else if (change.item_type === ItemType.NoteTag) await this.applyLink(change, noteIds);
-      else if (change.item_type === ItemType.Folder || change.item_type === ItemType.Tag || change.item_type === ItemType.Resource) {
+      else if (
+        change.item_type === ItemType.Folder ||
+        change.item_type === ItemType.Tag ||
+        change.item_type === ItemType.Resource
+      ) {
         catalogChanged = true;
       }
     }
@@ -226,7 +248,10 @@ export class IndexFollower {
 
   private async reindexNotes(ids: string[]): Promise<void> {
     if (!ids.length) return;
-    const [notes, links] = await Promise.all([this.db.notes.bulkGet(ids), this.db.note_tags.where('note_id').anyOf(ids).toArray()]);
+    const [notes, links] = await Promise.all([
+      this.db.notes.bulkGet(ids),
+      this.db.note_tags.where('note_id').anyOf(ids).toArray()
+    ]);
     const tagsByNote = new Map<string, string[]>();
     for (const link of links) {
       this.linkNotes.set(link.id, link.note_id);

@@ -60,7 +60,14 @@ export function validateSnapshot(s: IndexSnapshot): void {
   DocTable.validate(s, n);
   Postings.validate(s.postings);
   const t = s.streams;
-  if (!t || !(t.data instanceof Uint8Array) || t.start?.length !== n || t.titleLen?.length !== n || t.bodyLen?.length !== n) fail('bad term streams');
+  if (
+    !t ||
+    !(t.data instanceof Uint8Array) ||
+    t.start?.length !== n ||
+    t.titleLen?.length !== n ||
+    t.bodyLen?.length !== n
+  )
+    fail('bad term streams');
   if (n && t.start[n - 1] > t.data.length) fail('term streams end early');
 }
 

@@ -17,18 +17,6 @@
  *   const stop = follower.follow(reportError);
  *   // per request: await follower.catchUp(); return index.search(query, { limit });
  */
-;
-;
-;
-export { SearchIndex,  withSnippets } from './search-index';
-;
-;
-;
-export { IndexFollower,     } from './follower';
-;
-;
-;
-;
-;
-;
-export type {   SearchOptions, SearchResult, SearchResponse,  } from './types';
+export { SearchIndex, withSnippets } from './search-index';
+export { IndexFollower } from './follower';
+export type { SearchOptions, SearchResult, SearchResponse } from './types';

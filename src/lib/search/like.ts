@@ -11,7 +11,9 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\
 export function likeMatcher(pattern: string): (value: string) => boolean {
   const source = asciiLower(pattern)
     .split(/([*%_])/)
-    .map((part) => (part === '*' || part === '%' ? '[\\s\\S]*' : part === '_' ? '[\\s\\S]' : escapeRegExp(part)))
+    .map((part) =>
+      part === '*' || part === '%' ? '[\\s\\S]*' : part === '_' ? '[\\s\\S]' : escapeRegExp(part)
+    )
     .join('');
   const re = new RegExp(`^${source}$`, 'u');
   return (value) => re.test(asciiLower(value));

@@ -25,7 +25,8 @@ export function packStrings(list: readonly string[]): PackedStrings {
 /** Whether `value` is a well-formed PackedStrings of `count` strings. */
 export function isPackedStrings(value: unknown, count: number): value is PackedStrings {
   const p = value as PackedStrings | undefined;
-  if (!p || typeof p.text !== 'string' || !(p.ends instanceof Uint32Array) || p.ends.length !== count) return false;
+  if (!p || typeof p.text !== 'string' || !(p.ends instanceof Uint32Array) || p.ends.length !== count)
+    return false;
   return count === 0 ? p.text.length === 0 : p.ends[count - 1] === p.text.length;
 }
 
@@ -74,7 +75,9 @@ export class StringColumn {
   /** The strings at `indices` (all, in order, without), packed. */
   pack(indices?: ArrayLike<number>): PackedStrings {
     if (!indices && !this.added.length) return this.base;
-    const list = indices ? Array.from(indices, (i) => this.get(i)) : Array.from({ length: this.length }, (_, i) => this.get(i));
+    const list = indices
+      ? Array.from(indices, (i) => this.get(i))
+      : Array.from({ length: this.length }, (_, i) => this.get(i));
     return packStrings(list);
   }
 }

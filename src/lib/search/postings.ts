@@ -191,7 +191,11 @@ export class Postings {
    * Calls `visit(doc, titleTf, bodyTf)` for each live document holding the term, in document order,
    * sweeping retired documents out of the tail when they make up an eighth of it or more.
    */
-  forEach(id: number, isLive: (doc: number) => boolean, visit: (doc: number, title: number, body: number) => void): void {
+  forEach(
+    id: number,
+    isLive: (doc: number) => boolean,
+    visit: (doc: number, title: number, body: number) => void
+  ): void {
     if (id < this.packedCounts.length) {
       const reader = new VarintReader(this.packed, this.packedOffsets[id]);
       let doc = 0;
@@ -246,14 +250,18 @@ export class Postings {
       offsets[id] = out.length;
       let previous = 0;
       let count = 0;
-      this.forEach(id, (doc) => renumber[doc] >= 0, (doc, title, body) => {
-        const next = renumber[doc];
-        out.write(next - previous);
-        out.write(title);
-        out.write(body);
-        previous = next;
-        count++;
-      });
+      this.forEach(
+        id,
+        (doc) => renumber[doc] >= 0,
+        (doc, title, body) => {
+          const next = renumber[doc];
+          out.write(next - previous);
+          out.write(title);
+          out.write(body);
+          previous = next;
+          count++;
+        }
+      );
       counts[id] = count;
     }
     offsets[termCount] = out.length;
@@ -270,7 +278,15 @@ export class Postings {
     let chars = 0;
     for (const term of this.terms) chars += term.length;
     const base = this.base.terms.text.length * 2 + this.base.size * 8;
-    return this.packed.byteLength + this.packedOffsets.byteLength + this.packedCounts.byteLength + entries * 8 + base + chars * 2 + this.terms.length * 80;
+    return (
+      this.packed.byteLength +
+      this.packedOffsets.byteLength +
+      this.packedCounts.byteLength +
+      entries * 8 +
+      base +
+      chars * 2 +
+      this.terms.length * 80
+    );
   }
 
   /** Whether postings were added since the last `pack()`. */
@@ -281,14 +297,21 @@ export class Postings {
   /** The postings as a snapshot; packs first (with `renumber`) when a tail is left, so the snapshot holds none. */
   toSnapshot(renumber: Int32Array): PostingsSnapshot {
     if (this.hasTail) this.pack(renumber);
-    return { ...this.dictionarySnapshot(), bytes: this.packed, offsets: this.packedOffsets, counts: this.packedCounts };
+    return {
+      ...this.dictionarySnapshot(),
+      bytes: this.packed,
+      offsets: this.packedOffsets,
+      counts: this.packedCounts
+    };
   }
 
   /** Every term packed, and their sorted order: the restored base's order merged with the later terms, sorted. */
   private dictionarySnapshot(): Pick<PostingsSnapshot, 'terms' | 'order'> {
     if (!this.terms.length) return { terms: this.base.terms, order: this.base.order };
     const all = Array.from({ length: this.termCount }, (_, id) => this.termOf(id));
-    const later = Array.from(this.terms, (_, i) => this.base.size + i).sort((a, b) => compareText(all[a], all[b]));
+    const later = Array.from(this.terms, (_, i) => this.base.size + i).sort((a, b) =>
+      compareText(all[a], all[b])
+    );
     const order = new Uint32Array(all.length);
     let i = 0;
     let j = 0;
@@ -302,10 +325,18 @@ export class Postings {
   /** Throws RangeError unless the snapshot's parts agree with each other. */
   static validate(p: PostingsSnapshot): void {
     const n = p?.order?.length;
-    if (!p || !(p.order instanceof Uint32Array) || !isPackedStrings(p.terms, n) || !(p.bytes instanceof Uint8Array) || p.offsets?.length !== n + 1 || p.counts?.length !== n) {
+    if (
+      !p ||
+      !(p.order instanceof Uint32Array) ||
+      !isPackedStrings(p.terms, n) ||
+      !(p.bytes instanceof Uint8Array) ||
+      p.offsets?.length !== n + 1 ||
+      p.counts?.length !== n
+    ) {
       throw new RangeError('search index snapshot: bad postings');
     }
-    if (p.offsets[n] !== p.bytes.length) throw new RangeError('search index snapshot: postings end where their bytes do not');
+    if (p.offsets[n] !== p.bytes.length)
+      throw new RangeError('search index snapshot: postings end where their bytes do not');
   }
 
   /** Postings restored from a snapshot: nothing is rebuilt, the dictionary is searched as stored. */

@@ -7,7 +7,9 @@ const text = (field: string, negated: boolean, ...tokens: (string | [string, tru
   kind: 'text',
   field,
   negated,
-  tokens: tokens.map((t) => (typeof t === 'string' ? { text: t, prefix: false } : { text: t[0], prefix: true }))
+  tokens: tokens.map((t) =>
+    typeof t === 'string' ? { text: t, prefix: false } : { text: t[0], prefix: true }
+  )
 });
 
 describe('parseQuery', () => {
@@ -53,7 +55,11 @@ describe('parseQuery', () => {
   });
 
   it('splits an unquoted title: value at hyphens and underscores into words', () => {
-    expect(terms('title:foo-bar_baz')).toMatchObject([text('title', false, 'foo'), text('title', false, 'bar'), text('title', false, 'baz')]);
+    expect(terms('title:foo-bar_baz')).toMatchObject([
+      text('title', false, 'foo'),
+      text('title', false, 'bar'),
+      text('title', false, 'baz')
+    ]);
   });
 
   it('keeps a quoted title: value as one phrase', () => {
@@ -78,11 +84,16 @@ describe('parseQuery', () => {
   });
 
   it('takes the next word as the value of a filter followed by a space', () => {
-    expect(terms('title: abcd -body: efgh')).toMatchObject([text('title', false, 'abcd'), text('body', true, 'efgh')]);
+    expect(terms('title: abcd -body: efgh')).toMatchObject([
+      text('title', false, 'abcd'),
+      text('body', true, 'efgh')
+    ]);
   });
 
   it('keeps later colons in a filter value', () => {
-    expect(terms('sourceurl:https://a.example/x')).toEqual([{ kind: 'pattern', name: 'sourceurl', negated: false, pattern: 'https://a.example/x' }]);
+    expect(terms('sourceurl:https://a.example/x')).toEqual([
+      { kind: 'pattern', name: 'sourceurl', negated: false, pattern: 'https://a.example/x' }
+    ]);
   });
 
   it('reads an unknown filter as text', () => {

@@ -10,7 +10,13 @@
  */
 import { CHAR_SCRIPT_RE, WORD_RE, foldText } from './fold';
 import { isDateValue } from './dates';
-import { FILTER_NAMES, type FilterName, type ParsedQuery, type QueryTerm, type QueryToken } from './query-types';
+import {
+  FILTER_NAMES,
+  type FilterName,
+  type ParsedQuery,
+  type QueryTerm,
+  type QueryToken
+} from './query-types';
 
 const FILTERS: ReadonlySet<string> = new Set(FILTER_NAMES);
 
@@ -112,7 +118,10 @@ function filterTerms(name: FilterName, negated: boolean, value: string, warnings
     case 'created':
     case 'updated':
     case 'due':
-      if (!isDateValue(bare)) warnings.push(`Invalid date "${bare}" for ${name}: use YYYYMMDD, YYYYMM, YYYY or day-N, week-N, month-N, year-N, day+N.`);
+      if (!isDateValue(bare))
+        warnings.push(
+          `Invalid date "${bare}" for ${name}: use YYYYMMDD, YYYYMM, YYYY or day-N, week-N, month-N, year-N, day+N.`
+        );
       return [{ kind: 'date', name, negated, value: bare }];
     case 'latitude':
     case 'longitude':
@@ -124,12 +133,14 @@ function filterTerms(name: FilterName, negated: boolean, value: string, warnings
     }
     case 'type':
       if (negated) warnings.push("type can't be negated; ignored.");
-      else if (bare !== 'note' && bare !== 'todo') warnings.push('The value of filter "type" must be "note" or "todo"; ignored.');
+      else if (bare !== 'note' && bare !== 'todo')
+        warnings.push('The value of filter "type" must be "note" or "todo"; ignored.');
       else return [{ kind: 'type', todo: bare === 'todo' }];
       return [];
     case 'iscompleted':
       if (negated) warnings.push("iscompleted can't be negated; ignored.");
-      else if (bare !== '1' && bare !== '0') warnings.push('The value of filter "iscompleted" must be "1" or "0"; ignored.');
+      else if (bare !== '1' && bare !== '0')
+        warnings.push('The value of filter "iscompleted" must be "1" or "0"; ignored.');
       else return [{ kind: 'completed', completed: bare === '1' }];
       return [];
     case 'any':

@@ -2,8 +2,22 @@
 
 /** A filter name the parser recognises before a colon; any other `name:` is searched as text. */
 export const FILTER_NAMES = [
-  'any', 'title', 'body', 'tag', 'notebook', 'created', 'updated', 'due', 'type', 'iscompleted',
-  'latitude', 'longitude', 'altitude', 'resource', 'sourceurl', 'id'
+  'any',
+  'title',
+  'body',
+  'tag',
+  'notebook',
+  'created',
+  'updated',
+  'due',
+  'type',
+  'iscompleted',
+  'latitude',
+  'longitude',
+  'altitude',
+  'resource',
+  'sourceurl',
+  'id'
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 

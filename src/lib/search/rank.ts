@@ -47,7 +47,12 @@ export interface Ranked {
 }
 
 /** A function scoring documents against the query's positive text matches. */
-export function makeScorer(matches: TextMatch[], stats: CorpusStats, cols: DocColumns, now: number): (doc: number) => Ranked {
+export function makeScorer(
+  matches: TextMatch[],
+  stats: CorpusStats,
+  cols: DocColumns,
+  now: number
+): (doc: number) => Ranked {
   const avgTitle = Math.floor(stats.avgTitleTokens);
   const avgBody = Math.floor(stats.avgBodyTokens);
   const idfs = matches.map((m) => [idf(m.dfTitle, stats.docCount), idf(m.dfBody, stats.docCount)]);
@@ -61,7 +66,8 @@ export function makeScorer(matches: TextMatch[], stats: CorpusStats, cols: DocCo
       const b = bodyHits(packed);
       if (t > 0) titleMatch = true;
       if (b > 0) bodyMatch = true;
-      weight += bm25(idfs[i][0], t, cols.titleLen[doc], avgTitle) + bm25(idfs[i][1], b, cols.bodyLen[doc], avgBody);
+      weight +=
+        bm25(idfs[i][0], t, cols.titleLen[doc], avgTitle) + bm25(idfs[i][1], b, cols.bodyLen[doc], avgBody);
     }
     const updated = cols.updated[doc];
     weight += recencyBoost(updated, now);

@@ -7,8 +7,18 @@ const NOW = Date.UTC(2024, 5, 15, 12);
 
 function note(id: string, fields: Partial<IndexedNote> = {}): IndexedNote {
   return {
-    id, title: '', body: '', parent_id: 'nb', created_time: NOW - 100 * DAY, updated_time: NOW - 100 * DAY,
-    is_todo: 0, todo_due: 0, todo_completed: 0, source_url: '', tag_ids: [], ...fields
+    id,
+    title: '',
+    body: '',
+    parent_id: 'nb',
+    created_time: NOW - 100 * DAY,
+    updated_time: NOW - 100 * DAY,
+    is_todo: 0,
+    todo_due: 0,
+    todo_completed: 0,
+    source_url: '',
+    tag_ids: [],
+    ...fields
   };
 }
 
@@ -18,7 +28,8 @@ function indexOf(...notes: IndexedNote[]): SearchIndex {
   return index;
 }
 
-const ids = (index: SearchIndex, query: string, limit = 20) => index.search(query, { now: NOW, limit }).results.map((r) => r.id);
+const ids = (index: SearchIndex, query: string, limit = 20) =>
+  index.search(query, { now: NOW, limit }).results.map((r) => r.id);
 
 describe('SearchIndex ranking', () => {
   it('puts title matches before body-only matches', () => {
@@ -39,7 +50,10 @@ describe('SearchIndex ranking', () => {
   });
 
   it('boosts recently updated notes', () => {
-    const index = indexOf(note('old', { body: 'plum' }), note('new', { body: 'plum', updated_time: NOW - DAY }));
+    const index = indexOf(
+      note('old', { body: 'plum' }),
+      note('new', { body: 'plum', updated_time: NOW - DAY })
+    );
     const [first, second] = index.search('plum', { now: NOW }).results;
     expect(first.id).toBe('new');
     expect(first.score - second.score).toBeCloseTo(200 * Math.log(2) - 200 * Math.log(1 + 1 / 100), 6);
@@ -55,13 +69,19 @@ describe('SearchIndex ranking', () => {
   });
 
   it('breaks ties by the most recent update', () => {
-    const index = indexOf(note('a', { body: 'fig', user_updated_time: 5 }), note('b', { body: 'fig', user_updated_time: 6 }));
+    const index = indexOf(
+      note('a', { body: 'fig', user_updated_time: 5 }),
+      note('b', { body: 'fig', user_updated_time: 6 })
+    );
     // Both weigh the same recency boost only to the 1e-12; times this small are "long ago".
     expect(ids(index, 'fig')).toEqual(['b', 'a']);
   });
 
   it('ranks filter-only queries by recency', () => {
-    const index = indexOf(note('old', { tag_ids: ['t'] }), note('new', { tag_ids: ['t'], updated_time: NOW - DAY }));
+    const index = indexOf(
+      note('old', { tag_ids: ['t'] }),
+      note('new', { tag_ids: ['t'], updated_time: NOW - DAY })
+    );
     index.setCatalog({ notebooks: [], tags: [{ id: 't', title: 'tea' }], resources: [] });
     expect(ids(index, 'tag:tea')).toEqual(['new', 'old']);
   });
@@ -82,8 +102,15 @@ describe('SearchIndex results', () => {
   });
 
   it('returns the note fields search_notes needs', () => {
-    const index = indexOf(note('x', { title: 'Hello', body: 'Some words here', parent_id: 'nb1', updated_time: 42 }));
-    expect(index.search('words', { now: NOW }).results[0]).toMatchObject({ id: 'x', title: 'Hello', notebook_id: 'nb1', updated_time: 42 });
+    const index = indexOf(
+      note('x', { title: 'Hello', body: 'Some words here', parent_id: 'nb1', updated_time: 42 })
+    );
+    expect(index.search('words', { now: NOW }).results[0]).toMatchObject({
+      id: 'x',
+      title: 'Hello',
+      notebook_id: 'nb1',
+      updated_time: 42
+    });
   });
 
   it('highlights the searched words in the snippet and the title', () => {
@@ -113,7 +140,11 @@ describe('SearchIndex results', () => {
   });
 
   it('keeps answering the same after compaction', () => {
-    const index = indexOf(note('a', { body: 'grape one' }), note('b', { body: 'grape two' }), note('c', { body: 'grape three' }));
+    const index = indexOf(
+      note('a', { body: 'grape one' }),
+      note('b', { body: 'grape two' }),
+      note('c', { body: 'grape three' })
+    );
     index.upsert(note('a', { body: 'grape again' }));
     index.remove('b');
     const before = ids(index, 'grape');
@@ -126,8 +157,12 @@ describe('SearchIndex results', () => {
 
 describe('SearchIndex with bad input', () => {
   it('answers a 10,000-character query without hanging', () => {
-    const index = indexOf(...Array.from({ length: 200 }, (_, i) => note(`n${i}`, { body: `alpha beta gamma ${i}` })));
-    const query = Array.from({ length: 1700 }, (_, i) => (i % 3 ? `w${i}` : 'alpha')).join(' ').slice(0, 10_000);
+    const index = indexOf(
+      ...Array.from({ length: 200 }, (_, i) => note(`n${i}`, { body: `alpha beta gamma ${i}` }))
+    );
+    const query = Array.from({ length: 1700 }, (_, i) => (i % 3 ? `w${i}` : 'alpha'))
+      .join(' ')
+      .slice(0, 10_000);
     const start = performance.now();
     const response = index.search(query, { now: NOW });
     expect(performance.now() - start).toBeLessThan(1000);
@@ -135,7 +170,9 @@ describe('SearchIndex with bad input', () => {
   });
 
   it('answers a 10,000-character any:1 query without hanging', () => {
-    const index = indexOf(...Array.from({ length: 200 }, (_, i) => note(`n${i}`, { body: `alpha beta gamma ${i}` })));
+    const index = indexOf(
+      ...Array.from({ length: 200 }, (_, i) => note(`n${i}`, { body: `alpha beta gamma ${i}` }))
+    );
     const query = `any:1 ${'alpha beta '.repeat(900)}`;
     const start = performance.now();
     expect(index.search(query, { now: NOW }).total).toBe(200);

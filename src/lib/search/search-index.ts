@@ -73,7 +73,13 @@ export class SearchIndex {
   }
 
   private state(): IndexState {
-    return { postings: this.postings, streams: this.streams, docs: this.docs, titleTokens: this.titleTokens, bodyTokens: this.bodyTokens };
+    return {
+      postings: this.postings,
+      streams: this.streams,
+      docs: this.docs,
+      titleTokens: this.titleTokens,
+      bodyTokens: this.bodyTokens
+    };
   }
 
   private load(state: IndexState): void {
@@ -95,7 +101,8 @@ export class SearchIndex {
   private get byId(): Map<string, number> {
     if (!this.idMap) {
       this.idMap = new Map();
-      for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) this.idMap.set(this.docs.id(doc), doc);
+      for (let doc = 0; doc < this.docs.length; doc++)
+        if (this.docs.isLive(doc)) this.idMap.set(this.docs.id(doc), doc);
     }
     return this.idMap;
   }
@@ -155,7 +162,8 @@ export class SearchIndex {
   compact(): void {
     if (this.liveCount === this.docs.length) {
       // Nothing retired: the numbering stands, only postings added since the last pack are packed.
-      if (this.postings.hasTail) this.postings.pack(Int32Array.from({ length: this.docs.length }, (_, i) => i));
+      if (this.postings.hasTail)
+        this.postings.pack(Int32Array.from({ length: this.docs.length }, (_, i) => i));
       return;
     }
     const renumber = new Int32Array(this.docs.length).fill(-1);
@@ -177,7 +185,11 @@ export class SearchIndex {
 
   private stats(): CorpusStats {
     const n = this.liveCount;
-    return { docCount: n, avgTitleTokens: n ? this.titleTokens / n : 0, avgBodyTokens: n ? this.bodyTokens / n : 0 };
+    return {
+      docCount: n,
+      avgTitleTokens: n ? this.titleTokens / n : 0,
+      avgBodyTokens: n ? this.bodyTokens / n : 0
+    };
   }
 
   /** Searches with the full syntax; never throws on malformed input (see `warnings`). */
@@ -201,7 +213,9 @@ export class SearchIndex {
       texts = texts.slice(0, MAX_TEXT_TERMS);
     }
     const ctx: FilterContext = { catalog: this.catalog, cols: this.cols, docs: this.docs };
-    const filters = parsed.terms.map((t) => filterPredicate(t, ctx, parsed.any, now)).filter((p): p is Predicate => !!p);
+    const filters = parsed.terms
+      .map((t) => filterPredicate(t, ctx, parsed.any, now))
+      .filter((p): p is Predicate => !!p);
     const inNotebook = notebookPredicate(parsed.terms, ctx) ?? (() => true);
     const positives = texts.filter((t) => !t.negated);
     const negatives = texts.filter((t) => t.negated);
@@ -213,7 +227,12 @@ export class SearchIndex {
   }
 
   /** AND: intersect positive matches (rarest first), then apply negations and filters. */
-  private selectAll(positives: TextTerm[], negatives: TextTerm[], filters: Predicate[], inNotebook: Predicate) {
+  private selectAll(
+    positives: TextTerm[],
+    negatives: TextTerm[],
+    filters: Predicate[],
+    inNotebook: Predicate
+  ) {
     const matches: TextMatch[] = [];
     let candidates: number[] | undefined;
     for (const term of this.byRarity(positives)) {
@@ -224,17 +243,27 @@ export class SearchIndex {
     }
     const pool = candidates ?? this.liveDocs();
     const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
-    const docs = pool.filter((doc) => inNotebook(doc) && excluded.every((m) => !m.hits.has(doc)) && filters.every((p) => p(doc)));
+    const docs = pool.filter(
+      (doc) => inNotebook(doc) && excluded.every((m) => !m.hits.has(doc)) && filters.every((p) => p(doc))
+    );
     return { docs, matches };
   }
 
   /** OR (`any:1`): a note matching any term, within the notebook filters. */
-  private selectAny(positives: TextTerm[], negatives: TextTerm[], filters: Predicate[], inNotebook: Predicate) {
+  private selectAny(
+    positives: TextTerm[],
+    negatives: TextTerm[],
+    filters: Predicate[],
+    inNotebook: Predicate
+  ) {
     const matches = positives.map((term) => matchText(this.postings, this.source, term));
     const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
     const docs = this.liveDocs().filter(
       (doc) =>
-        inNotebook(doc) && (matches.some((m) => m.hits.has(doc)) || excluded.some((m) => !m.hits.has(doc)) || filters.some((p) => p(doc)))
+        inNotebook(doc) &&
+        (matches.some((m) => m.hits.has(doc)) ||
+          excluded.some((m) => !m.hits.has(doc)) ||
+          filters.some((p) => p(doc)))
     );
     return { docs, matches };
   }
@@ -245,7 +274,10 @@ export class SearchIndex {
       const id = token.prefix ? undefined : this.postings.idOf(token.text);
       return token.prefix ? Number.MAX_SAFE_INTEGER : id === undefined ? 0 : this.postings.listLength(id);
     };
-    return terms.map((term) => ({ term, size: estimate(term) })).sort((a, b) => a.size - b.size).map((x) => x.term);
+    return terms
+      .map((term) => ({ term, size: estimate(term) }))
+      .sort((a, b) => a.size - b.size)
+      .map((x) => x.term);
   }
 
   private liveDocs(): number[] {
@@ -298,7 +330,11 @@ function positiveTokens(parsed: ParsedQuery): QueryToken[] {
  * Fills in the snippets of results from an index that keeps no bodies, from the bodies the caller
  * read (a result whose body is missing keeps an empty snippet).
  */
-export function withSnippets(response: SearchResponse, query: string | ParsedQuery, bodyOf: (id: string) => string | undefined): SearchResponse {
+export function withSnippets(
+  response: SearchResponse,
+  query: string | ParsedQuery,
+  bodyOf: (id: string) => string | undefined
+): SearchResponse {
   const snippets = new SnippetMaker(positiveTokens(typeof query === 'string' ? parseQuery(query) : query));
   const results = response.results.map((result) => {
     const body = bodyOf(result.id);

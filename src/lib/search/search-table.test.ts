@@ -7,7 +7,19 @@ import { fixtureRecords, ID, KEY, NOW } from '../../../tests/fixtures/search/fix
 import { IndexFollower } from './follower';
 import { SearchIndex } from './search-index';
 
-const ALL = ['cats', 'catalog', 'cafe', 'alpha', 'groceries', 'taxes', 'tokyo', 'scan', 'beach', 'minutes', 'review'];
+const ALL = [
+  'cats',
+  'catalog',
+  'cafe',
+  'alpha',
+  'groceries',
+  'taxes',
+  'tokyo',
+  'scan',
+  'beach',
+  'minutes',
+  'review'
+];
 const allBut = (...keys: string[]) => ALL.filter((k) => !keys.includes(k));
 
 const TABLE: [query: string, expected: string[]][] = [

@@ -9,7 +9,10 @@ const marked = (body: string, query: string) => {
 
 describe('makeSnippet', () => {
   it('returns a short body whole, with its words highlighted', () => {
-    expect(marked('The Cat sat on the mat.', 'cat')).toEqual({ text: 'The Cat sat on the mat.', words: ['Cat'] });
+    expect(marked('The Cat sat on the mat.', 'cat')).toEqual({
+      text: 'The Cat sat on the mat.',
+      words: ['Cat']
+    });
   });
 
   it('cuts around the first match with … on both sides', () => {
@@ -37,7 +40,11 @@ describe('makeSnippet', () => {
   });
 
   it('highlights every word a prefix matches', () => {
-    expect(marked('swim, swimming and swimsuit but not a swan', 'swim*').words).toEqual(['swim', 'swimming', 'swimsuit']);
+    expect(marked('swim, swimming and swimsuit but not a swan', 'swim*').words).toEqual([
+      'swim',
+      'swimming',
+      'swimsuit'
+    ]);
   });
 
   it('highlights CJK characters of the query as one run', () => {
@@ -49,7 +56,9 @@ describe('makeSnippet', () => {
   });
 
   it('shows the plain text of Markdown, with the match highlighted', () => {
-    expect(marked('# Project kickoff\n\n- apples\n- **pears** and [plums](https://example.com)', 'pears')).toEqual({
+    expect(
+      marked('# Project kickoff\n\n- apples\n- **pears** and [plums](https://example.com)', 'pears')
+    ).toEqual({
       text: 'Project kickoff apples pears and plums',
       words: ['pears']
     });
@@ -66,6 +75,9 @@ describe('makeSnippet', () => {
   });
 
   it('shows no highlight when the word is only in a link target', () => {
-    expect(marked('Read [the docs](https://example.com/zebra) first.', 'zebra')).toEqual({ text: 'Read the docs first.', words: [] });
+    expect(marked('Read [the docs](https://example.com/zebra) first.', 'zebra')).toEqual({
+      text: 'Read the docs first.',
+      words: []
+    });
   });
 });

@@ -39,7 +39,8 @@ export function findHighlights(text: string, matches: (token: string) => boolean
     if (!matches(span.token)) continue;
     const last = out[out.length - 1];
     if (last && last[0] === span.start) continue; // one word folded into several tokens
-    if (last && last[1] === span.start) last[1] = span.end; // touching CJK characters: one mark
+    if (last && last[1] === span.start)
+      last[1] = span.end; // touching CJK characters: one mark
     else out.push([span.start, span.end]);
   }
   return out;
@@ -56,7 +57,10 @@ const MAX_REGEX_WORDS = 64;
  * written with accents the query folded away ("café" for `cafe`); the slower walk covers those.
  */
 function rawWordRegex(tokens: QueryToken[]): RegExp {
-  const unique = [...new Map(tokens.map((t) => [`${t.prefix ? '*' : ''}${t.text}`, t])).values()].slice(0, MAX_REGEX_WORDS);
+  const unique = [...new Map(tokens.map((t) => [`${t.prefix ? '*' : ''}${t.text}`, t])).values()].slice(
+    0,
+    MAX_REGEX_WORDS
+  );
   const group = (list: QueryToken[]) => list.map((t) => escapeRegExp(t.text)).join('|');
   const chars = unique.filter((t) => CHAR_SCRIPT_RE.test(t.text));
   const words = unique.filter((t) => !CHAR_SCRIPT_RE.test(t.text));
@@ -146,7 +150,10 @@ export class SnippetMaker {
     if (!this.tokens.length) return [];
     if (!ASCII_ONLY_RE.test(text)) return findHighlights(text, this.matches);
     this.quickRe ??= rawWordRegex(this.tokens);
-    return Array.from(text.matchAll(this.quickRe), (m): Highlight => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    return Array.from(text.matchAll(this.quickRe), (m): Highlight => [
+      m.index ?? 0,
+      (m.index ?? 0) + m[0].length
+    ]);
   }
 }
 

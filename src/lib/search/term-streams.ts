@@ -7,7 +7,6 @@
 import { VarintReader, VarintWriter } from './varint';
 import { grow } from './grow';
 
-
 /** The term streams of documents numbered 0, 1, 2… (append-only; `compact` drops retired ones). */
 export class TermStreams {
   private data = new VarintWriter(1 << 16);
@@ -71,7 +70,12 @@ export class TermStreams {
 
   /** The streams of documents 0…count-1, for a snapshot. */
   toSnapshot(count: number): TermStreamsSnapshot {
-    return { data: this.data.toBytes(), start: this.start.slice(0, count), titleLen: this.titleLen.slice(0, count), bodyLen: this.bodyLen.slice(0, count) };
+    return {
+      data: this.data.toBytes(),
+      start: this.start.slice(0, count),
+      titleLen: this.titleLen.slice(0, count),
+      bodyLen: this.bodyLen.slice(0, count)
+    };
   }
 
   /** Streams restored from a snapshot. */

@@ -54,13 +54,17 @@ function matchWord(postings: Postings, docs: DocSource, ids: number[], field: Te
   const useTitle = field !== 'body';
   const useBody = field !== 'title';
   for (const id of ids) {
-    postings.forEach(id, (d) => docs.isLive(d), (doc, title, body) => {
-      const t = useTitle ? title : 0;
-      const b = useBody ? body : 0;
-      if (t + b === 0) return;
-      const before = hits.get(doc);
-      hits.set(doc, before === undefined ? pack(t, b) : pack(titleHits(before) + t, bodyHits(before) + b));
-    });
+    postings.forEach(
+      id,
+      (d) => docs.isLive(d),
+      (doc, title, body) => {
+        const t = useTitle ? title : 0;
+        const b = useBody ? body : 0;
+        if (t + b === 0) return;
+        const before = hits.get(doc);
+        hits.set(doc, before === undefined ? pack(t, b) : pack(titleHits(before) + t, bodyHits(before) + b));
+      }
+    );
   }
   return finish(hits);
 }
@@ -94,7 +98,12 @@ export function countPhrase(stream: Uint32Array, tests: TokenTest[]): number {
   return count;
 }
 
-function matchPhrase(postings: Postings, docs: DocSource, ids: number[][], field: TextTerm['field']): TextMatch {
+function matchPhrase(
+  postings: Postings,
+  docs: DocSource,
+  ids: number[][],
+  field: TextTerm['field']
+): TextMatch {
   const order = ids
     .map((list, i) => ({ i, size: list.reduce((n, id) => n + postings.listLength(id), 0) }))
     .sort((a, b) => a.size - b.size);
@@ -118,5 +127,7 @@ function matchPhrase(postings: Postings, docs: DocSource, ids: number[][], field
 export function matchText(postings: Postings, docs: DocSource, term: TextTerm): TextMatch {
   const ids = resolveIds(postings, term);
   if (ids.some((list) => list.length === 0)) return { hits: new Map(), dfTitle: 0, dfBody: 0 };
-  return ids.length === 1 ? matchWord(postings, docs, ids[0], term.field) : matchPhrase(postings, docs, ids, term.field);
+  return ids.length === 1
+    ? matchWord(postings, docs, ids[0], term.field)
+    : matchPhrase(postings, docs, ids, term.field);
 }

@@ -28,7 +28,12 @@ describe('Autosaver', () => {
   it('saves during continuous typing at least every max wait', async () => {
     const save = vi.fn(async () => {});
     const statuses: SaveStatus[] = [];
-    const saver = new Autosaver<Patch>({ save, onStatus: (s) => statuses.push(s), debounceMs: 500, maxWaitMs: 2000 });
+    const saver = new Autosaver<Patch>({
+      save,
+      onStatus: (s) => statuses.push(s),
+      debounceMs: 500,
+      maxWaitMs: 2000
+    });
     for (let t = 0; t < 2100; t += 100) {
       saver.edit({ body: `at ${t}` });
       await vi.advanceTimersByTimeAsync(100);
@@ -48,7 +53,10 @@ describe('Autosaver', () => {
   });
 
   it('keeps a failed edit, reports it and retries it', async () => {
-    const save = vi.fn<(p: Patch) => Promise<void>>().mockRejectedValueOnce(new AppError('storage_full', 'Disk full.')).mockResolvedValue();
+    const save = vi
+      .fn<(p: Patch) => Promise<void>>()
+      .mockRejectedValueOnce(new AppError('storage_full', 'Disk full.'))
+      .mockResolvedValue();
     const { saver, statuses } = setup(save);
     saver.edit({ body: 'keep me' });
     await saver.flush();
@@ -60,7 +68,10 @@ describe('Autosaver', () => {
   });
 
   it('lets edits made after a failure win over the failed ones', async () => {
-    const save = vi.fn<(p: Patch) => Promise<void>>().mockRejectedValueOnce(new Error('boom')).mockResolvedValue();
+    const save = vi
+      .fn<(p: Patch) => Promise<void>>()
+      .mockRejectedValueOnce(new Error('boom'))
+      .mockResolvedValue();
     const { saver } = setup(save);
     saver.edit({ title: 'old', body: 'b' });
     await saver.flush();
@@ -70,7 +81,9 @@ describe('Autosaver', () => {
   });
 
   it('does not retry when the note is gone', async () => {
-    const save = vi.fn<(p: Patch) => Promise<void>>().mockRejectedValue(new AppError('not_found', 'No note.'));
+    const save = vi
+      .fn<(p: Patch) => Promise<void>>()
+      .mockRejectedValue(new AppError('not_found', 'No note.'));
     const { saver, statuses } = setup(save);
     saver.edit({ title: 't' });
     await saver.flush();
@@ -116,6 +129,8 @@ describe('Autosaver.unsaved', () => {
 
 describe('saveStatusText', () => {
   it('says why a save failed and that it is retried', () => {
-    expect(saveStatusText({ kind: 'failed', reason: 'Disk full.', retrying: true })).toBe('Not saved: Disk full. — retrying');
+    expect(saveStatusText({ kind: 'failed', reason: 'Disk full.', retrying: true })).toBe(
+      'Not saved: Disk full. — retrying'
+    );
   });
 });

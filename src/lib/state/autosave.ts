@@ -17,9 +17,7 @@ export const MAX_RETRY_MS = 30_000;
 
 /** What the save status shows. */
 export type SaveStatus =
-  | { kind: 'saved' }
-  | { kind: 'saving' }
-  | { kind: 'failed'; reason: string; retrying: boolean };
+  { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string; retrying: boolean };
 
 /** How an Autosaver saves and reports. */
 export interface AutosaverOptions<P> {

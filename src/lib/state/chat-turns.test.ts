@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolTranscriptEntry, TurnResult } from '$lib/agent';
-import { chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, usageText, type ChatTurn } from './chat-turns';
+import {
+  chatTitle,
+  failedTurn,
+  finishedTurn,
+  historyOf,
+  restoreTurns,
+  upsertTool,
+  usageText,
+  type ChatTurn
+} from './chat-turns';
 
-const turn = (patch: Partial<ChatTurn> = {}): ChatTurn => ({ id: 't', user: 'Hi', reply: '', tools: [], status: 'running', messages: [], ...patch });
+const turn = (patch: Partial<ChatTurn> = {}): ChatTurn => ({
+  id: 't',
+  user: 'Hi',
+  reply: '',
+  tools: [],
+  status: 'running',
+  messages: [],
+  ...patch
+});
 const entry = (patch: Partial<ToolTranscriptEntry> = {}): ToolTranscriptEntry => ({
   kind: 'tool',
   id: 'c1',
@@ -16,7 +33,10 @@ const entry = (patch: Partial<ToolTranscriptEntry> = {}): ToolTranscriptEntry =>
 const result = (patch: Partial<TurnResult> = {}): TurnResult => ({
   reply: 'Done',
   edits: [],
-  messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Done' }],
+  messages: [
+    { role: 'user', content: 'Hi' },
+    { role: 'assistant', content: 'Done' }
+  ],
   transcript: [entry({ result: { content: [{ type: 'text', text: 'x' }] } })],
   steps: 2,
   usage: { inputTokens: 1200, outputTokens: 34 },
@@ -26,7 +46,12 @@ const result = (patch: Partial<TurnResult> = {}): TurnResult => ({
 describe('chat turns', () => {
   it('builds the history from finished turns and what unfinished ones did', () => {
     const done = finishedTurn(turn({ id: 'a' }), result());
-    const failedBeforeAnswer = failedTurn(turn({ id: 'b' }), 'failed', 'boom', result({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const failedBeforeAnswer = failedTurn(
+      turn({ id: 'b' }),
+      'failed',
+      'boom',
+      result({ messages: [{ role: 'user', content: 'Hi' }] })
+    );
     const running = turn({ id: 'c', messages: [{ role: 'user', content: 'now' }] });
     expect(historyOf([done, failedBeforeAnswer, running])).toEqual(result().messages);
   });
@@ -39,7 +64,10 @@ describe('chat turns', () => {
     ];
     const stopped = failedTurn(turn(), 'stopped', undefined, result({ reply: '', messages }));
     expect(stopped.messages.slice(0, 3)).toEqual(messages);
-    expect(stopped.messages[3]).toMatchObject({ role: 'assistant', content: expect.stringMatching(/stopped this turn/) });
+    expect(stopped.messages[3]).toMatchObject({
+      role: 'assistant',
+      content: expect.stringMatching(/stopped this turn/)
+    });
     expect(historyOf([stopped])).toEqual(stopped.messages);
   });
 
@@ -76,7 +104,9 @@ describe('chat turns', () => {
   it('words the token usage', () => {
     expect(usageText({ inputTokens: 1200, outputTokens: 34 })).toBe('1,200 tokens in, 34 out');
     expect(usageText({ inputTokens: 0, outputTokens: 0 })).toBe('');
-    expect(usageText({ inputTokens: 9000, outputTokens: 80, cachedInputTokens: 7500 })).toBe('9,000 tokens in (7,500 from cache), 80 out');
+    expect(usageText({ inputTokens: 9000, outputTokens: 80, cachedInputTokens: 7500 })).toBe(
+      '9,000 tokens in (7,500 from cache), 80 out'
+    );
   });
 
   it('titles a conversation by the start of its first message', () => {

@@ -51,7 +51,10 @@ export function attemptsOf(turn: ChatTurn): ChatMessage[] {
 }
 
 /** Adds a tool entry, or replaces the one with the same call id (its result arrived). */
-export function upsertTool(tools: readonly ToolTranscriptEntry[], entry: ToolTranscriptEntry): ToolTranscriptEntry[] {
+export function upsertTool(
+  tools: readonly ToolTranscriptEntry[],
+  entry: ToolTranscriptEntry
+): ToolTranscriptEntry[] {
   const at = tools.findIndex((t) => t.id === entry.id && t.step === entry.step);
   return at < 0 ? [...tools, entry] : tools.map((t, i) => (i === at ? entry : t));
 }
@@ -71,7 +74,12 @@ export function finishedTurn(turn: ChatTurn, result: TurnResult): ChatTurn {
 }
 
 /** The turn after it failed or was stopped; `partial` (when known) holds the calls it made. */
-export function failedTurn(turn: ChatTurn, status: 'failed' | 'stopped', error: string | undefined, partial?: TurnResult): ChatTurn {
+export function failedTurn(
+  turn: ChatTurn,
+  status: 'failed' | 'stopped',
+  error: string | undefined,
+  partial?: TurnResult
+): ChatTurn {
   return {
     ...turn,
     status,
@@ -87,18 +95,38 @@ export function failedTurn(turn: ChatTurn, status: 'failed' | 'stopped', error: 
  * ended. Nothing when the model never answered (the user's message alone tells the model nothing,
  * and Retry sends it again).
  */
-function unfinishedMessages(partial: TurnResult | undefined, status: 'failed' | 'stopped', error: string | undefined): ChatMessage[] {
+function unfinishedMessages(
+  partial: TurnResult | undefined,
+  status: 'failed' | 'stopped',
+  error: string | undefined
+): ChatMessage[] {
   const messages = partial?.messages ?? [];
   if (!messages.some((m) => m.role === 'assistant')) return [];
-  const how = status === 'stopped' ? 'The user stopped this turn here.' : `This turn ended here with an error: ${error ?? 'unknown'}.`;
-  return [...messages, { role: 'assistant', content: `[${how} The tool calls above were made; their results stand.]` }];
+  const how =
+    status === 'stopped'
+      ? 'The user stopped this turn here.'
+      : `This turn ended here with an error: ${error ?? 'unknown'}.`;
+  return [
+    ...messages,
+    { role: 'assistant', content: `[${how} The tool calls above were made; their results stand.]` }
+  ];
 }
 
 /** Turns read back from storage; a turn still marked running was cut off by a reload or a crash. */
 export function restoreTurns(stored: readonly unknown[]): ChatTurn[] {
   return stored
-    .filter((t): t is ChatTurn => typeof t === 'object' && t !== null && typeof (t as ChatTurn).id === 'string' && typeof (t as ChatTurn).user === 'string')
-    .map((t) => (t.status === 'running' ? { ...t, status: 'failed', error: 'This turn was interrupted before it finished.', messages: [] } : t));
+    .filter(
+      (t): t is ChatTurn =>
+        typeof t === 'object' &&
+        t !== null &&
+        typeof (t as ChatTurn).id === 'string' &&
+        typeof (t as ChatTurn).user === 'string'
+    )
+    .map((t) =>
+      t.status === 'running'
+        ? { ...t, status: 'failed', error: 'This turn was interrupted before it finished.', messages: [] }
+        : t
+    );
 }
 
 /** "1,234 tokens in (1,000 from cache), 56 out" for a turn's usage. */

@@ -12,8 +12,24 @@ import * as Comlink from 'comlink';
 import type { ChatRecord, FolioDatabase } from '$lib/db';
 import { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from '$lib/db';
 import type { LoadProgress } from '$lib/llm';
-import { getWorkspace, newCallId, type TurnListener, type TurnOutcome, type WorkerClient, type WorkspaceApi } from '$lib/rpc';
-import { attemptsOf, chatTitle, failedTurn, finishedTurn, historyOf, restoreTurns, upsertTool, type ChatTurn } from './chat-turns';
+import {
+  getWorkspace,
+  newCallId,
+  type TurnListener,
+  type TurnOutcome,
+  type WorkerClient,
+  type WorkspaceApi
+} from '$lib/rpc';
+import {
+  attemptsOf,
+  chatTitle,
+  failedTurn,
+  finishedTurn,
+  historyOf,
+  restoreTurns,
+  upsertTool,
+  type ChatTurn
+} from './chat-turns';
 import { loadProviderSettings, missingSetting, toAgentSettings } from './provider-settings';
 import { reviewQueueFor, type ReviewQueue } from './review.svelte';
 
@@ -58,7 +74,11 @@ export class Conversation {
   /** Stores the conversation; a failure is shown, and the next save tries again. */
   async save(): Promise<void> {
     try {
-      this.#record = await saveChat(this.db, { ...this.#record, title: chatTitle(this.turns), messages: $state.snapshot(this.turns) });
+      this.#record = await saveChat(this.db, {
+        ...this.#record,
+        title: chatTitle(this.turns),
+        messages: $state.snapshot(this.turns)
+      });
       this.saveError = null;
     } catch (error) {
       this.saveError = `Could not save this conversation: ${(error as Error).message}`;
@@ -115,7 +135,9 @@ export class ChatState {
       review.onReask = (noteId, proposal) => {
         this.follow(noteId);
         const where = proposal.summary ? ` (${proposal.summary})` : '';
-        void this.send(`The note changed where your ${proposal.tool} edit${where} applied before I reviewed it. Please propose it again against the note as it is now.`);
+        void this.send(
+          `The note changed where your ${proposal.tool} edit${where} applied before I reviewed it. Please propose it again against the note as it is now.`
+        );
       };
     }
   }
@@ -136,7 +158,14 @@ export class ChatState {
   async send(text: string): Promise<void> {
     const conversation = this.conversation;
     if (!text.trim() || conversation.running) return;
-    const turn: ChatTurn = { id: newCallId(), user: text, reply: '', tools: [], status: 'running', messages: [] };
+    const turn: ChatTurn = {
+      id: newCallId(),
+      user: text,
+      reply: '',
+      tools: [],
+      status: 'running',
+      messages: []
+    };
     const history = historyOf(conversation.turns);
     conversation.turns = [...conversation.turns, turn];
     await this.#run(conversation, turn.id, history);
@@ -152,8 +181,20 @@ export class ChatState {
     if (at < 0 || conversation.running) return;
     const old = conversation.turns[at];
     const earlier = attemptsOf(old);
-    const turn: ChatTurn = { id: newCallId(), user: old.user, reply: '', tools: [], status: 'running', messages: [], ...(earlier.length ? { earlier } : {}) };
-    const history = [...historyOf(conversation.turns.slice(0, at)), ...historyOf(conversation.turns.slice(at + 1)), ...earlier];
+    const turn: ChatTurn = {
+      id: newCallId(),
+      user: old.user,
+      reply: '',
+      tools: [],
+      status: 'running',
+      messages: [],
+      ...(earlier.length ? { earlier } : {})
+    };
+    const history = [
+      ...historyOf(conversation.turns.slice(0, at)),
+      ...historyOf(conversation.turns.slice(at + 1)),
+      ...earlier
+    ];
     conversation.turns = [...conversation.turns.slice(0, at), ...conversation.turns.slice(at + 1), turn];
     await this.#run(conversation, turn.id, history);
   }
@@ -176,7 +217,11 @@ export class ChatState {
     if (!this.conversation.running) await this.conversation.clear();
   }
 
-  async #run(conversation: Conversation, turnId: string, history: ReturnType<typeof historyOf>): Promise<void> {
+  async #run(
+    conversation: Conversation,
+    turnId: string,
+    history: ReturnType<typeof historyOf>
+  ): Promise<void> {
     const settings = await loadProviderSettings(this.db);
     const missing = missingSetting(settings);
     if (missing) return this.#end(conversation, turnId, { ok: false, reason: 'settings', message: missing });
@@ -196,7 +241,8 @@ export class ChatState {
       onToolResult: (entry) => change((t) => ({ ...t, tools: upsertTool(t.tools, entry) })),
       onProgress: (progress) => (this.progress = progress.fraction < 1 && !ended ? progress : null),
       // The call waits (its transcript entry shows `Allow` / `Deny`) until the user answers or the turn ends.
-      confirmToolCall: (request) => (ended ? false : new Promise<boolean>((resolve) => this.#consents.set(request.callId, resolve)))
+      confirmToolCall: (request) =>
+        ended ? false : new Promise<boolean>((resolve) => this.#consents.set(request.callId, resolve))
     };
     const client = this.workspace();
     const giveUp = new AbortController();
@@ -209,17 +255,33 @@ export class ChatState {
     const editOutcomes = noteId ? (this.review?.outcomes.take(noteId) ?? []) : [];
     const text = conversation.turns.find((t) => t.id === turnId)!.user;
     const message = editOutcomes.length ? { text, editOutcomes } : text;
-    const request = { callId: turnId, settings: toAgentSettings(settings), context: session?.context ?? {}, history, message };
-    const args = session ? ([request, Comlink.proxy(listener), Comlink.proxy(session.host)] as const) : ([request, Comlink.proxy(listener)] as const);
+    const request = {
+      callId: turnId,
+      settings: toAgentSettings(settings),
+      context: session?.context ?? {},
+      history,
+      message
+    };
+    const args = session
+      ? ([request, Comlink.proxy(listener), Comlink.proxy(session.host)] as const)
+      : ([request, Comlink.proxy(listener)] as const);
     let outcome: TurnOutcome;
     try {
-      outcome = await client.call('runTurn', [...args], { timeoutMs: TURN_TIMEOUT_MS, signal: giveUp.signal });
+      outcome = await client.call('runTurn', [...args], {
+        timeoutMs: TURN_TIMEOUT_MS,
+        signal: giveUp.signal
+      });
     } catch (error) {
       const stopped = giveUp.signal.aborted;
-      outcome = { ok: false, reason: stopped ? 'aborted' : 'model', message: stopped ? 'Stopped.' : (error as Error).message };
+      outcome = {
+        ok: false,
+        reason: stopped ? 'aborted' : 'model',
+        message: stopped ? 'Stopped.' : (error as Error).message
+      };
     } finally {
       this.#stops.delete(turnId);
-      for (const entry of conversation.turns.find((t) => t.id === turnId)?.tools ?? []) this.answerConsent(entry.id, false);
+      for (const entry of conversation.turns.find((t) => t.id === turnId)?.tools ?? [])
+        this.answerConsent(entry.id, false);
       this.progress = null;
       deltas.flush();
       ended = true;
@@ -234,10 +296,14 @@ export class ChatState {
 
   async #end(conversation: Conversation, turnId: string, outcome: TurnOutcome): Promise<void> {
     if (outcome.ok) conversation.update(turnId, (t) => finishedTurn(t, outcome.result));
-    else if (outcome.reason === 'aborted') conversation.update(turnId, (t) => failedTurn(t, 'stopped', undefined, outcome.partial));
+    else if (outcome.reason === 'aborted')
+      conversation.update(turnId, (t) => failedTurn(t, 'stopped', undefined, outcome.partial));
     else {
       const needsSettings = outcome.reason === 'settings' || undefined;
-      conversation.update(turnId, (t) => ({ ...failedTurn(t, 'failed', outcome.message, outcome.partial), needsSettings }));
+      conversation.update(turnId, (t) => ({
+        ...failedTurn(t, 'failed', outcome.message, outcome.partial),
+        needsSettings
+      }));
     }
     await conversation.save();
   }

@@ -13,8 +13,24 @@
  */
 import { liveQuery } from 'dexie';
 import { changedRange, describeWriter, spliceLines, splitLines } from '$lib/core';
-import { getConflict, locateHunk, resolveConflicts, type ConflictHunk, type ConflictRecord, type FolioDatabase } from '$lib/db';
-import { exactMarkdownChange, parseMarkdown, pendingProposals, proposeEdit, rejectEdits, resolveConflict, type ConflictChoice, type FolioEditor } from '$lib/editor';
+import {
+  getConflict,
+  locateHunk,
+  resolveConflicts,
+  type ConflictHunk,
+  type ConflictRecord,
+  type FolioDatabase
+} from '$lib/db';
+import {
+  exactMarkdownChange,
+  parseMarkdown,
+  pendingProposals,
+  proposeEdit,
+  rejectEdits,
+  resolveConflict,
+  type ConflictChoice,
+  type FolioEditor
+} from '$lib/editor';
 import type { NoteSession } from './note-session.svelte';
 import { tabId } from './tab-id';
 
@@ -85,7 +101,9 @@ export class ConflictView {
     const change = edit(theirs);
     if (!change) {
       // Both versions read the same now: nothing to choose.
-      void resolveConflicts(this.db, this.session.id, [hunk.id], { source: 'user', tab: tabId() }).catch((e) => this.report('Could not update the note’s conflicts', e));
+      void resolveConflicts(this.db, this.session.id, [hunk.id], { source: 'user', tab: tabId() }).catch(
+        (e) => this.report('Could not update the note’s conflicts', e)
+      );
       return;
     }
     view.dispatch(
@@ -110,13 +128,24 @@ export class ConflictView {
   async keep(id: string, choice: ConflictChoice): Promise<void> {
     const view = this.editor.view;
     if (!resolveConflict(id, choice)(view.state, view.dispatch)) {
-      this.report('Could not apply that version here', new Error('The text changed too much around it; edit it by hand. Both versions are in the note’s History.'));
+      this.report(
+        'Could not apply that version here',
+        new Error(
+          'The text changed too much around it; edit it by hand. Both versions are in the note’s History.'
+        )
+      );
       return;
     }
     try {
-      await resolveConflicts(this.db, this.session.id, [id.slice(PREFIX.length)], { source: 'user', tab: tabId() });
+      await resolveConflicts(this.db, this.session.id, [id.slice(PREFIX.length)], {
+        source: 'user',
+        tab: tabId()
+      });
       if (choice !== 'mine') {
-        await this.session.saveAs({ keepRevision: true, label: choice === 'theirs' ? 'Before keeping the other version' : 'Before keeping both versions' });
+        await this.session.saveAs({
+          keepRevision: true,
+          label: choice === 'theirs' ? 'Before keeping the other version' : 'Before keeping both versions'
+        });
       }
     } catch (error) {
       this.report('Could not save the resolved conflict', error);

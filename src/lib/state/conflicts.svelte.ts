@@ -4,7 +4,14 @@
  * copy needs: the two versions, from the user's side, and the three ways to resolve it.
  */
 import { describeWriter, type Writer } from '$lib/core';
-import { conflictNoteIds, conflictVersions, resolveConflict, type ConflictChoice, type ConflictVersions, type FolioDatabase } from '$lib/db';
+import {
+  conflictNoteIds,
+  conflictVersions,
+  resolveConflict,
+  type ConflictChoice,
+  type ConflictVersions,
+  type FolioDatabase
+} from '$lib/db';
 import { LiveQuery } from './live-query.svelte';
 import { tabId } from './tab-id';
 
@@ -18,7 +25,11 @@ export class SyncConflicts {
 
   constructor(db: FolioDatabase) {
     this.#db = db;
-    this.ids = new LiveQuery(() => undefined, () => conflictNoteIds(db), []);
+    this.ids = new LiveQuery(
+      () => undefined,
+      () => conflictNoteIds(db),
+      []
+    );
   }
 
   /** The user's version and the other one, and who wrote that (undefined when the copy is gone). */
@@ -26,8 +37,13 @@ export class SyncConflicts {
     const versions = await conflictVersions(this.#db, copyId);
     if (!versions) return undefined;
     if (versions.kind === 'sync') return { ...versions, mineName: 'this device', theirsName: 'other device' };
-    const name = (writer: Writer | undefined, fallback: string) => (writer ? describeWriter(writer, tabId()) : fallback);
-    return { ...versions, mineName: name(versions.mineAuthor, 'an edit'), theirsName: name(versions.theirsAuthor, 'another writer') };
+    const name = (writer: Writer | undefined, fallback: string) =>
+      writer ? describeWriter(writer, tabId()) : fallback;
+    return {
+      ...versions,
+      mineName: name(versions.mineAuthor, 'an edit'),
+      theirsName: name(versions.theirsAuthor, 'another writer')
+    };
   }
 
   /** Resolves a copy; resolves with the id of the note to show next. */

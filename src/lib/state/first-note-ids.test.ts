@@ -8,7 +8,11 @@ async function seed() {
   const home = await ensureDefaultNotebook(db);
   const other = await createNotebook(db, { title: 'Other' });
   for (let i = 0; i < 12; i++) {
-    const note = await createNote(db, { title: `n${i}`, parent_id: i % 3 ? home.id : other.id }, { now: 1000 + i });
+    const note = await createNote(
+      db,
+      { title: `n${i}`, parent_id: i % 3 ? home.id : other.id },
+      { now: 1000 + i }
+    );
     if (i === 5) await trashNote(db, note.id, { now: 5000 });
   }
   return { db, home, other };
@@ -17,7 +21,9 @@ async function seed() {
 describe('firstNoteIds', () => {
   it('starts like listNoteIds for all notes', async () => {
     const { db } = await seed();
-    expect(await firstNoteIds(db, { kind: 'all' }, 4)).toEqual((await listNoteIds(db, { kind: 'all' })).slice(0, 4));
+    expect(await firstNoteIds(db, { kind: 'all' }, 4)).toEqual(
+      (await listNoteIds(db, { kind: 'all' })).slice(0, 4)
+    );
   });
 
   it('starts like listNoteIds for a notebook', async () => {

@@ -10,6 +10,11 @@ import { listNoteIds, sortedNoteIds, type FolioDatabase, type NoteScope, type No
 export const FIRST_IDS_COUNT = 64;
 
 /** The first `count` ids of listNoteIds(db, scope), or of sortedNoteIds in another order. */
-export function firstNoteIds(db: FolioDatabase, scope: NoteScope, count = FIRST_IDS_COUNT, sort: NoteSort = 'updated'): Promise<string[]> {
+export function firstNoteIds(
+  db: FolioDatabase,
+  scope: NoteScope,
+  count = FIRST_IDS_COUNT,
+  sort: NoteSort = 'updated'
+): Promise<string[]> {
   return sort === 'updated' ? listNoteIds(db, scope, count) : sortedNoteIds(db, scope, sort, count);
 }

@@ -11,7 +11,11 @@ describe('highlightSegments', () => {
   });
 
   it('sorts ranges and merges overlaps', () => {
-    const segments = highlightSegments('abcdefgh', [[4, 6], [0, 2], [1, 3]]);
+    const segments = highlightSegments('abcdefgh', [
+      [4, 6],
+      [0, 2],
+      [1, 3]
+    ]);
     expect(segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join('')).toBe('[abc]d[ef]gh');
   });
 

@@ -10,7 +10,10 @@ export interface TextSegment {
  * The segments of `text` with `ranges` ([start, end) character offsets, as the search index gives
  * them) marked. Ranges may come unsorted or overlapping; out-of-range parts are clipped.
  */
-export function highlightSegments(text: string, ranges: readonly (readonly [number, number])[] = []): TextSegment[] {
+export function highlightSegments(
+  text: string,
+  ranges: readonly (readonly [number, number])[] = []
+): TextSegment[] {
   const sorted = ranges
     .map(([start, end]) => [Math.max(0, start), Math.min(text.length, end)] as const)
     .filter(([start, end]) => end > start)

@@ -17,7 +17,11 @@ export class HistoryState {
   constructor(workspace: Workspace, session: NoteSession) {
     this.#ws = workspace;
     this.#session = session;
-    this.revisions = new LiveQuery(() => undefined, () => listRevisions(workspace.db, session.id), []);
+    this.revisions = new LiveQuery(
+      () => undefined,
+      () => listRevisions(workspace.db, session.id),
+      []
+    );
   }
 
   /**

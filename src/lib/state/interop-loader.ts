@@ -7,7 +7,11 @@ import type { FolioDatabase } from '$lib/db';
 import type { ExportFile, ExportOptions, ImportFile, ImportOptions, ImportReport } from '$lib/interop';
 
 /** Imports the chosen files (see interop's importFiles). */
-export async function importFiles(db: FolioDatabase, files: ImportFile[], options: ImportOptions = {}): Promise<ImportReport> {
+export async function importFiles(
+  db: FolioDatabase,
+  files: ImportFile[],
+  options: ImportOptions = {}
+): Promise<ImportReport> {
   const interop = await import('$lib/interop');
   return interop.importFiles(db, files, options);
 }
@@ -19,7 +23,11 @@ export async function exportLibrary(db: FolioDatabase, options: ExportOptions): 
 }
 
 /** Exports one note as a Markdown file (see interop's exportNoteMarkdown). */
-export async function exportNoteMarkdown(db: FolioDatabase, noteId: string, frontMatter = true): Promise<ExportFile> {
+export async function exportNoteMarkdown(
+  db: FolioDatabase,
+  noteId: string,
+  frontMatter = true
+): Promise<ExportFile> {
   const interop = await import('$lib/interop');
   return interop.exportNoteMarkdown(db, noteId, frontMatter);
 }

@@ -6,7 +6,13 @@
  */
 import * as Comlink from 'comlink';
 import type { ConnectionResult, LoadProgress } from '$lib/llm';
-import { getWorkspace, newCallId, type AgentProviderSettings, type StorageUse, type WebLlmCatalog } from '$lib/rpc';
+import {
+  getWorkspace,
+  newCallId,
+  type AgentProviderSettings,
+  type StorageUse,
+  type WebLlmCatalog
+} from '$lib/rpc';
 
 /** The deadline of a model call that only reads or deletes. */
 const MODEL_CALL_TIMEOUT_MS = 60_000;
@@ -24,7 +30,10 @@ export function webLlmCatalog(): Promise<WebLlmCatalog> {
 }
 
 /** Downloads and loads the in-browser model `model`, reporting progress as it goes. */
-export function downloadWebLlmModel(model: string, onProgress: (progress: LoadProgress) => void): Promise<void> {
+export function downloadWebLlmModel(
+  model: string,
+  onProgress: (progress: LoadProgress) => void
+): Promise<void> {
   const settings: AgentProviderSettings = { config: { kind: 'webllm', model }, allowRemote: false };
   return getWorkspace().call('loadModel', [settings, newCallId(), Comlink.proxy(onProgress)], {
     timeoutMs: MODEL_DOWNLOAD_TIMEOUT_MS

@@ -22,7 +22,8 @@ export function startNoteLinks(db: FolioDatabase, onError: (error: unknown) => v
     try {
       do {
         again = false;
-        while (!stopped && (await followNoteLinks(db))) await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
+        while (!stopped && (await followNoteLinks(db)))
+          await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
       } while (again && !stopped);
     } catch (error) {
       onError(error);
@@ -30,7 +31,10 @@ export function startNoteLinks(db: FolioDatabase, onError: (error: unknown) => v
       running = false;
     }
   };
-  const subscription = liveQuery(() => latestChangeSeq(db)).subscribe({ next: () => void run(), error: onError });
+  const subscription = liveQuery(() => latestChangeSeq(db)).subscribe({
+    next: () => void run(),
+    error: onError
+  });
   return () => {
     stopped = true;
     subscription.unsubscribe();

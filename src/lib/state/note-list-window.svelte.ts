@@ -14,7 +14,9 @@ export const NOTE_ROW_HEIGHT_PX = 64;
 export class NoteListWindow {
   scrollTop = $state(0);
   viewportHeight = $state(800);
-  readonly #range: RowRange = $derived.by(() => visibleRange(this.scrollTop, this.viewportHeight, NOTE_ROW_HEIGHT_PX, this.#ids().length));
+  readonly #range: RowRange = $derived.by(() =>
+    visibleRange(this.scrollTop, this.viewportHeight, NOTE_ROW_HEIGHT_PX, this.#ids().length)
+  );
   // Numbers, not the range object: a scroll within the same range then changes nothing downstream.
   /** The first rendered row's index. */
   readonly start: number = $derived(this.#range.start);

@@ -30,10 +30,16 @@ describe('a remote change to the open note', () => {
     text = 'one typed\n\ntwo\n\nthree';
     session.setBody(text);
     // Sync stores the other device's version (it changed the last paragraph), as the engine does.
-    const remote = { ...note, body: 'one\n\ntwo\n\nthree from Joplin', updated_time: note.updated_time + 5000 };
-    const skipped = await applyRemoteItems(db, [{ type: 1, record: remote, expect: note.updated_time }], [
-      { item_id: note.id, item_type: 1, updated_time: remote.updated_time, fingerprint: 'etag-1' }
-    ]);
+    const remote = {
+      ...note,
+      body: 'one\n\ntwo\n\nthree from Joplin',
+      updated_time: note.updated_time + 5000
+    };
+    const skipped = await applyRemoteItems(
+      db,
+      [{ type: 1, record: remote, expect: note.updated_time }],
+      [{ item_id: note.id, item_type: 1, updated_time: remote.updated_time, fingerprint: 'etag-1' }]
+    );
     expect(skipped).toEqual([]);
 
     const merged = 'one typed\n\ntwo\n\nthree from Joplin';
@@ -41,7 +47,10 @@ describe('a remote change to the open note', () => {
     await vi.waitFor(() => expect(text).toBe(merged));
     expect(await db.conflicts.get(note.id)).toBeUndefined();
     const revisions = await listRevisions(db, note.id);
-    expect(revisions.find((r) => r.source === 'sync')).toMatchObject({ body: 'one\n\ntwo\n\nthree', label: 'Before sync' });
+    expect(revisions.find((r) => r.source === 'sync')).toMatchObject({
+      body: 'one\n\ntwo\n\nthree',
+      label: 'Before sync'
+    });
     // The remote version, replaced by the merge, is in History too.
     expect(revisions.map((r) => r.body)).toContain('one\n\ntwo\n\nthree from Joplin');
   });

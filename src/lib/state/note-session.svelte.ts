@@ -13,7 +13,17 @@
  */
 import { liveQuery } from 'dexie';
 import type { Note, Tag } from '$lib/core';
-import { addTagsToNote, getNote, getNoteTags, removeTagsFromNote, saveNoteEdit, type FolioDatabase, type NoteEditResult, type NotePatch, type WriteOptions } from '$lib/db';
+import {
+  addTagsToNote,
+  getNote,
+  getNoteTags,
+  removeTagsFromNote,
+  saveNoteEdit,
+  type FolioDatabase,
+  type NoteEditResult,
+  type NotePatch,
+  type WriteOptions
+} from '$lib/db';
 import { Autosaver, type SaveStatus } from './autosave';
 import type { NoteEditorHandle } from './editor-handle';
 import { LiveQuery } from './live-query.svelte';
@@ -63,7 +73,11 @@ export class NoteSession {
       save: (patch) => this.#save(patch),
       onStatus: (status) => (this.status = status)
     });
-    this.tags = new LiveQuery(() => undefined, () => getNoteTags(db, id), []);
+    this.tags = new LiveQuery(
+      () => undefined,
+      () => getNoteTags(db, id),
+      []
+    );
     const subscription = liveQuery(() => getNote(db, id)).subscribe({
       next: (note) => this.#onStored(note),
       error: (error) => (this.status = { kind: 'failed', reason: String(error), retrying: false })
@@ -83,7 +97,12 @@ export class NoteSession {
     const sent = editor?.getMarkdown() ?? this.body;
     let result: NoteEditResult;
     try {
-      result = await saveNoteEdit(this.#db, this.id, { base: this.#base, patch }, { source: 'user', tab: tabId(), ...(write ?? {}) });
+      result = await saveNoteEdit(
+        this.#db,
+        this.id,
+        { base: this.#base, patch },
+        { source: 'user', tab: tabId(), ...(write ?? {}) }
+      );
     } catch (error) {
       if (snapshot) editor?.release(snapshot);
       throw error;
@@ -152,9 +171,11 @@ export class NoteSession {
       this.loaded = true;
       return;
     }
-    this.#reconciling = this.#reconciling.then(() => this.#reconcile()).catch(() => {
-      // The save reports its own failure in the status and retries; nothing else can fail here.
-    });
+    this.#reconciling = this.#reconciling
+      .then(() => this.#reconcile())
+      .catch(() => {
+        // The save reports its own failure in the status and retries; nothing else can fail here.
+      });
   }
 
   /** Looks at the stored note once the save in flight (if any) is done; see the module comment. */

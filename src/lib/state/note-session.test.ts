@@ -74,8 +74,15 @@ describe('NoteSession', () => {
   it('merges unsaved typing with a change stored elsewhere: both are kept, in the note and the editor', async () => {
     const { db, note, session, type, text } = await open('one\n\ntwo\n\nthree');
     type('one typed\n\ntwo\n\nthree');
-    await updateNote(db, note.id, { body: 'one\n\ntwo\n\nthree\n\nsocks' }, { source: 'mcp', name: 'Claude' });
-    await vi.waitFor(async () => expect((await getNote(db, note.id))?.body).toBe('one typed\n\ntwo\n\nthree\n\nsocks'));
+    await updateNote(
+      db,
+      note.id,
+      { body: 'one\n\ntwo\n\nthree\n\nsocks' },
+      { source: 'mcp', name: 'Claude' }
+    );
+    await vi.waitFor(async () =>
+      expect((await getNote(db, note.id))?.body).toBe('one typed\n\ntwo\n\nthree\n\nsocks')
+    );
     await vi.waitFor(() => expect(text()).toBe('one typed\n\ntwo\n\nthree\n\nsocks'));
     expect(session.status).toEqual({ kind: 'saved' });
   });

@@ -4,7 +4,9 @@ import { EXCERPT_CHARS, excerptOf, summarize } from './note-summary';
 
 describe('excerptOf', () => {
   it('drops Markdown markup and link targets', () => {
-    expect(excerptOf('# Trip\n\n- [ ] pack **boots**\n- see [map](:/0123) and ![photo](:/abcd)')).toBe('Trip pack boots see map and photo');
+    expect(excerptOf('# Trip\n\n- [ ] pack **boots**\n- see [map](:/0123) and ![photo](:/abcd)')).toBe(
+      'Trip pack boots see map and photo'
+    );
   });
 
   it('keeps escaped characters as text and drops the backslash', () => {
@@ -25,7 +27,13 @@ describe('summarize', () => {
   });
 
   it('reports a completed to-do', () => {
-    const note = { ...noteDefaults(5), id: 'a'.repeat(32), parent_id: '', is_todo: 1 as const, todo_completed: 9 };
+    const note = {
+      ...noteDefaults(5),
+      id: 'a'.repeat(32),
+      parent_id: '',
+      is_todo: 1 as const,
+      todo_completed: 9
+    };
     expect(summarize(note)).toMatchObject({ isTodo: true, completed: true });
   });
 });

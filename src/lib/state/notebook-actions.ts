@@ -1,5 +1,12 @@
 /** Notebook commands of the tree (create, rename, nest, trash), each reporting failures as alerts. */
-import { createNotebook, moveNotebook, renameNotebook, trashNotebook, type FolioDatabase, type NoteScope } from '$lib/db';
+import {
+  createNotebook,
+  moveNotebook,
+  renameNotebook,
+  trashNotebook,
+  type FolioDatabase,
+  type NoteScope
+} from '$lib/db';
 import type { Alerts } from './alerts.svelte';
 import { subtreeIds, type NotebookNode } from './notebook-tree';
 

@@ -16,7 +16,12 @@ const nb = (id: string, title: string, parent_id = ''): Notebook => ({
 
 describe('buildNotebookTree', () => {
   it('nests notebooks under their parents in title order', () => {
-    const tree = buildNotebookTree([nb('c', 'Work', ''), nb('a', 'Zeta', 'c'), nb('b', 'Alpha', 'c'), nb('d', 'Home')]);
+    const tree = buildNotebookTree([
+      nb('c', 'Work', ''),
+      nb('a', 'Zeta', 'c'),
+      nb('b', 'Alpha', 'c'),
+      nb('d', 'Home')
+    ]);
     expect(tree.map((n) => n.notebook.title)).toEqual(['Home', 'Work']);
     expect(tree[1].children.map((n) => [n.notebook.title, n.depth])).toEqual([
       ['Alpha', 1],

@@ -38,8 +38,14 @@ describe('openLink', () => {
 
   it('opens a picture in a new tab and downloads other attachments', async () => {
     const target = await setUp();
-    const picture = await createResource(target.db, new Blob(['x'], { type: 'image/png' }), { filename: 'a.png', mime: 'image/png' });
-    const archive = await createResource(target.db, new Blob(['x'], { type: 'application/zip' }), { filename: 'b.zip', mime: 'application/zip' });
+    const picture = await createResource(target.db, new Blob(['x'], { type: 'image/png' }), {
+      filename: 'a.png',
+      mime: 'image/png'
+    });
+    const archive = await createResource(target.db, new Blob(['x'], { type: 'application/zip' }), {
+      filename: 'b.zip',
+      mime: 'application/zip'
+    });
     await openLink(target, `:/${picture.id}`);
     expect(target.openWindow).toHaveBeenCalledWith('blob:the-file');
     await openLink(target, `:/${archive.id}`);

@@ -30,23 +30,36 @@ const VIEWABLE = /^(image\/|text\/plain|application\/pdf|audio\/|video\/)/;
 
 /** The title a `[[Title]]`, `[[Title|alias]]` or `[[Title#heading]]` link names. */
 export function wikiLinkTitle(raw: string): string {
-  return raw.replace(/^!?\[\[/, '').replace(/\]\]$/, '').split(/[|#]/)[0].trim();
+  return raw
+    .replace(/^!?\[\[/, '')
+    .replace(/\]\]$/, '')
+    .split(/[|#]/)[0]
+    .trim();
 }
 
 async function openNoteOrAttachment(target: LinkTarget, id: string): Promise<void> {
   const note = await getNote(target.db, id);
   if (note && !note.deleted_time) return target.followToNote(id);
-  if (note) return target.tell(`The linked note “${note.title || 'Untitled'}” is in the trash. Restore it from the Trash to open it.`);
+  if (note)
+    return target.tell(
+      `The linked note “${note.title || 'Untitled'}” is in the trash. Restore it from the Trash to open it.`
+    );
   const resource = await getResource(target.db, id);
   const url = resource ? await target.resourceUrl(id) : undefined;
-  if (!resource || !url) return target.tell('This link points to a note or attachment that does not exist (it may have been deleted).');
+  if (!resource || !url)
+    return target.tell(
+      'This link points to a note or attachment that does not exist (it may have been deleted).'
+    );
   if (VIEWABLE.test(resource.mime)) target.openWindow(url);
-  else target.download(url, resource.filename || resource.title || `${id}.${resource.file_extension || 'bin'}`);
+  else
+    target.download(url, resource.filename || resource.title || `${id}.${resource.file_extension || 'bin'}`);
 }
 
 async function openWikiLink(target: LinkTarget, raw: string): Promise<void> {
   const title = wikiLinkTitle(raw).toLowerCase();
-  const match = await target.db.notes.filter((note) => !note.deleted_time && note.title.trim().toLowerCase() === title).first();
+  const match = await target.db.notes
+    .filter((note) => !note.deleted_time && note.title.trim().toLowerCase() === title)
+    .first();
   if (match) target.followToNote(match.id);
   else target.tell(`There is no note titled “${wikiLinkTitle(raw)}”.`);
 }
@@ -73,6 +86,7 @@ export function browserLinkTarget(
     tell,
     resourceUrl,
     openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
-    download: (url, filename) => Object.assign(document.createElement('a'), { href: url, download: filename }).click()
+    download: (url, filename) =>
+      Object.assign(document.createElement('a'), { href: url, download: filename }).click()
   };
 }

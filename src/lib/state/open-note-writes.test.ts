@@ -20,18 +20,31 @@ async function openNote(body: string) {
   const session = new NoteSession(db, note.id);
   await vi.waitFor(() => expect(session.loaded).toBe(true));
   const host = document.createElement('div');
-  editor = createEditor(host, { markdown: session.body, onChange: (md) => session.setBody(md), plugins: [reviewPlugin()] });
+  editor = createEditor(host, {
+    markdown: session.body,
+    onChange: (md) => session.setBody(md),
+    plugins: [reviewPlugin()]
+  });
   session.attachEditor(editor);
   const cards = new NoteSuggestions();
   let n = 0;
   const target = { editor, session, db, cards, newId: () => `edit-${++n}` };
-  return { db, note, session, editor, cards, call: (name: string, args: Record<string, unknown>) => proposeOpenNoteWrite(target, name, args) };
+  return {
+    db,
+    note,
+    session,
+    editor,
+    cards,
+    call: (name: string, args: Record<string, unknown>) => proposeOpenNoteWrite(target, name, args)
+  };
 }
 
 describe('the assistant writing to the open note', () => {
   it('proposes an append on the text as typed, unsaved typing included; nothing is stored until accepted', async () => {
     const { db, note, editor, session, call } = await openNote('- tent');
-    editor.view.dispatch(editor.view.state.tr.insertText('\n- stove', editor.view.state.doc.content.size - 1));
+    editor.view.dispatch(
+      editor.view.state.tr.insertText('\n- stove', editor.view.state.doc.content.size - 1)
+    );
     const typed = editor.getMarkdown();
     const result = await call('update_note', { id: note.id, append: '- socks' });
     expect(result.structuredContent).toMatchObject({ status: 'pending', editId: 'edit-1' });
@@ -46,7 +59,10 @@ describe('the assistant writing to the open note', () => {
 
   it('refuses a replace_text that is not in the open note, proposing nothing', async () => {
     const { editor, note, call } = await openNote('- tent');
-    const result = await call('update_note', { id: note.id, replace_text: { find: 'socks', replace: 'boots' } });
+    const result = await call('update_note', {
+      id: note.id,
+      replace_text: { find: 'socks', replace: 'boots' }
+    });
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toMatch(/not found/);
     expect(pendingProposals(editor.view.state)).toHaveLength(0);
@@ -57,12 +73,19 @@ describe('the assistant writing to the open note', () => {
     await call('update_note', { id: note.id, title: 'Trip packing' });
     await call('manage_tags', { note_id: note.id, add: ['travel'] });
     await call('delete_note', { id: note.id });
-    expect(cards.items.map((c) => c.description)).toEqual(['Rename the note to “Trip packing”', 'Add the tags “travel”', 'Move this note to the trash (it can be restored from there)']);
+    expect(cards.items.map((c) => c.description)).toEqual([
+      'Rename the note to “Trip packing”',
+      'Add the tags “travel”',
+      'Move this note to the trash (it can be restored from there)'
+    ]);
     expect(await getNote(db, note.id)).toMatchObject({ title: 'Packing list', deleted_time: 0 });
     await cards.items[0].apply();
     await cards.items[1].apply();
     expect((await getNote(db, note.id))?.title).toBe('Trip packing');
     expect((await getNoteTags(db, note.id)).map((t) => t.title)).toEqual(['travel']);
-    expect((await listRevisions(db, note.id))[0]).toMatchObject({ title: 'Packing list', label: 'Accepted AI edit' });
+    expect((await listRevisions(db, note.id))[0]).toMatchObject({
+      title: 'Packing list',
+      label: 'Accepted AI edit'
+    });
   });
 });

@@ -56,7 +56,10 @@ export class PluginService {
     this.host = new PluginHost({
       workspace: workspaceBridge(workspace),
       openFrame: (manifest) =>
-        connectFrame({ url: `${base}/${manifest.permissions.includes('network') ? SANDBOX_NETWORK_PAGE : SANDBOX_PAGE}`, name: manifest.name })
+        connectFrame({
+          url: `${base}/${manifest.permissions.includes('network') ? SANDBOX_NETWORK_PAGE : SANDBOX_PAGE}`,
+          name: manifest.name
+        })
     });
     this.host.onProblem((problem) => (this.problems = [problem, ...this.problems].slice(0, MAX_PROBLEMS)));
     this.host.onStateChange(() => this.#version++);
@@ -96,7 +99,11 @@ export class PluginService {
     const previous = this.records.find((r) => r.id === parsePluginFile(fileText).manifest.id);
     const toolsBefore = previous ? this.host.toolsOf(previous.id) : [];
     const record = await this.workspace.call('installPlugin', [fileText]);
-    if (previous) this.updates = { ...this.updates, [record.id]: { fromVersion: validateManifest(previous.manifest).version, toolsBefore } };
+    if (previous)
+      this.updates = {
+        ...this.updates,
+        [record.id]: { fromVersion: validateManifest(previous.manifest).version, toolsBefore }
+      };
     await this.host.stop(record.id);
     await this.#reload();
     if (record.enabled) await this.#start(record).catch(() => {}); // reported as a problem

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FolioDatabase } from '$lib/db';
 import { freshDb } from '../../../tests/fresh-db';
-import { DEFAULT_PROVIDER_SETTINGS, isRemote, loadProviderSettings, missingSetting, saveProviderSettings, toProviderConfig, type ProviderSettings } from './provider-settings';
+import {
+  DEFAULT_PROVIDER_SETTINGS,
+  isRemote,
+  loadProviderSettings,
+  missingSetting,
+  saveProviderSettings,
+  toProviderConfig,
+  type ProviderSettings
+} from './provider-settings';
 
 let db: FolioDatabase | undefined;
 afterEach(async () => {
@@ -9,7 +17,11 @@ afterEach(async () => {
   db = undefined;
 });
 
-const settings = (patch: Partial<ProviderSettings>): ProviderSettings => ({ ...DEFAULT_PROVIDER_SETTINGS, model: 'm', ...patch });
+const settings = (patch: Partial<ProviderSettings>): ProviderSettings => ({
+  ...DEFAULT_PROVIDER_SETTINGS,
+  model: 'm',
+  ...patch
+});
 
 describe('provider settings', () => {
   it('loads the defaults before anything is saved', async () => {
@@ -19,7 +31,12 @@ describe('provider settings', () => {
 
   it('loads what was saved', async () => {
     db = freshDb();
-    const saved = settings({ kind: 'anthropic', apiKey: 'sk-ant', baseUrl: 'https://api.anthropic.com', allowRemote: true });
+    const saved = settings({
+      kind: 'anthropic',
+      apiKey: 'sk-ant',
+      baseUrl: 'https://api.anthropic.com',
+      allowRemote: true
+    });
     await saveProviderSettings(db, saved);
     expect(await loadProviderSettings(db)).toEqual(saved);
   });
@@ -31,8 +48,12 @@ describe('provider settings', () => {
   });
 
   it('asks for the opt-in before a remote provider can be used', () => {
-    expect(missingSetting(settings({ baseUrl: 'https://openrouter.ai/api/v1' }))).toMatch(/allow sending notes/);
-    expect(missingSetting(settings({ baseUrl: 'https://openrouter.ai/api/v1', allowRemote: true }))).toBeUndefined();
+    expect(missingSetting(settings({ baseUrl: 'https://openrouter.ai/api/v1' }))).toMatch(
+      /allow sending notes/
+    );
+    expect(
+      missingSetting(settings({ baseUrl: 'https://openrouter.ai/api/v1', allowRemote: true }))
+    ).toBeUndefined();
   });
 
   it('asks for a model first', () => {
@@ -40,6 +61,10 @@ describe('provider settings', () => {
   });
 
   it('leaves an empty API key out of an OpenAI-compatible config', () => {
-    expect(toProviderConfig(settings({ baseUrl: ' http://localhost:1234/v1 ' }))).toEqual({ kind: 'openai-compatible', model: 'm', baseUrl: 'http://localhost:1234/v1' });
+    expect(toProviderConfig(settings({ baseUrl: ' http://localhost:1234/v1 ' }))).toEqual({
+      kind: 'openai-compatible',
+      model: 'm',
+      baseUrl: 'http://localhost:1234/v1'
+    });
   });
 });

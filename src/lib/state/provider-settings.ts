@@ -91,8 +91,10 @@ export function isRemote(settings: ProviderSettings): boolean {
  */
 export function missingSetting(settings: ProviderSettings): string | undefined {
   if (!settings.model.trim()) return 'Choose a model in Settings first.';
-  if (settings.kind === 'openai-compatible' && !settings.baseUrl.trim()) return 'Enter the server’s Base URL in Settings first.';
-  if (settings.kind === 'anthropic' && !settings.apiKey.trim()) return 'Enter your Anthropic API key in Settings first.';
+  if (settings.kind === 'openai-compatible' && !settings.baseUrl.trim())
+    return 'Enter the server’s Base URL in Settings first.';
+  if (settings.kind === 'anthropic' && !settings.apiKey.trim())
+    return 'Enter your Anthropic API key in Settings first.';
   if (isRemote(settings) && !settings.allowRemote) {
     return 'This provider is on another computer: allow sending notes to it in Settings, or choose a local provider.';
   }

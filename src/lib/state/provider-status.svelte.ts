@@ -5,14 +5,23 @@
  */
 import type { FolioDatabase } from '$lib/db';
 import { LiveQuery } from './live-query.svelte';
-import { missingSetting, readStoredProviderSettings, withDefaults, type StoredProviderSettings } from './provider-settings';
+import {
+  missingSetting,
+  readStoredProviderSettings,
+  withDefaults,
+  type StoredProviderSettings
+} from './provider-settings';
 
 /** The provider settings' readiness, for the sidebar. */
 export class ProviderStatus {
   readonly #stored: LiveQuery<StoredProviderSettings>;
 
   constructor(db: FolioDatabase) {
-    this.#stored = new LiveQuery(() => undefined, () => readStoredProviderSettings(db), null);
+    this.#stored = new LiveQuery(
+      () => undefined,
+      () => readStoredProviderSettings(db),
+      null
+    );
   }
 
   /** The stored settings have been read. */

@@ -6,7 +6,15 @@
  * session tools on the open note.
  */
 import type { EditOutcome, SessionEdit } from '$lib/agent';
-import { ACCEPTED_EDIT_META, acceptEdits, pendingProposals, rejectEdits, reviewPlugin, type FolioEditor, type Proposal } from '$lib/editor';
+import {
+  ACCEPTED_EDIT_META,
+  acceptEdits,
+  pendingProposals,
+  rejectEdits,
+  reviewPlugin,
+  type FolioEditor,
+  type Proposal
+} from '$lib/editor';
 import type { Plugin } from 'prosemirror-state';
 import type { FolioDatabase } from '$lib/db';
 import { ConflictView } from './conflict-view';
@@ -59,7 +67,10 @@ export class ReviewQueue {
       onKeep: (id, choice) => void this.#mounted?.conflicts?.keep(id, choice),
       onChange: (proposals) => {
         const edits = proposals.filter((p) => p.kind !== 'conflict');
-        this.#inline = { pending: edits.filter((p) => !p.draft).length, acceptable: edits.filter((p) => !p.draft && !p.stale).length };
+        this.#inline = {
+          pending: edits.filter((p) => !p.draft).length,
+          acceptable: edits.filter((p) => !p.draft && !p.stale).length
+        };
         this.#count();
         this.conflicts = proposals.length - edits.length;
       }
@@ -79,7 +90,8 @@ export class ReviewQueue {
     const { session, conflicts } = this.#mounted;
     conflicts?.stop();
     session.onSynced = null;
-    for (const p of pendingProposals(editor.view.state)) if (!p.draft && p.kind !== 'conflict') this.#record(session.id, p, 'rejected');
+    for (const p of pendingProposals(editor.view.state))
+      if (!p.draft && p.kind !== 'conflict') this.#record(session.id, p, 'rejected');
     for (const card of this.cards.take('all')) this.#record(session.id, card, 'rejected');
     this.#mounted = null;
     this.#inline = { pending: 0, acceptable: 0 };
@@ -98,7 +110,12 @@ export class ReviewQueue {
       title: mounted.session.title,
       isCurrent: () => this.#mounted === mounted,
       workspaceWrite: context
-        ? (name, args, newId) => proposeOpenNoteWrite({ editor: mounted.editor, session: mounted.session, db: context.db, cards: this.cards, newId }, name, args).finally(() => this.#count())
+        ? (name, args, newId) =>
+            proposeOpenNoteWrite(
+              { editor: mounted.editor, session: mounted.session, db: context.db, cards: this.cards, newId },
+              name,
+              args
+            ).finally(() => this.#count())
         : undefined
     });
   }
@@ -107,7 +124,8 @@ export class ReviewQueue {
   linkCalls(edits: readonly SessionEdit[]): void {
     for (const edit of edits) {
       const { editId, editIds } = edit.result.structuredContent ?? {};
-      for (const id of Array.isArray(editIds) ? editIds : [editId]) if (typeof id === 'string') this.#calls.set(id, edit.callId);
+      for (const id of Array.isArray(editIds) ? editIds : [editId])
+        if (typeof id === 'string') this.#calls.set(id, edit.callId);
     }
   }
 
@@ -135,7 +153,9 @@ export class ReviewQueue {
     const { view } = mounted.editor;
     for (const card of this.cards.take(ids)) this.#record(mounted.session.id, card, 'rejected');
     this.#count();
-    const chosen = pendingProposals(view.state).filter((p) => !p.draft && p.kind !== 'conflict' && (ids === 'all' || ids.includes(p.id)));
+    const chosen = pendingProposals(view.state).filter(
+      (p) => !p.draft && p.kind !== 'conflict' && (ids === 'all' || ids.includes(p.id))
+    );
     if (!rejectEdits(chosen.map((p) => p.id))(view.state, view.dispatch)) return;
     for (const p of chosen) this.#record(mounted.session.id, p, p.stale ? 'stale' : 'rejected');
   }
@@ -145,7 +165,9 @@ export class ReviewQueue {
     const taken = this.cards.take(ids);
     this.#count();
     // The trash last: it closes the note.
-    for (const card of [...taken].sort((a, b) => Number(a.tool === 'delete_note') - Number(b.tool === 'delete_note'))) {
+    for (const card of [...taken].sort(
+      (a, b) => Number(a.tool === 'delete_note') - Number(b.tool === 'delete_note')
+    )) {
       try {
         await card.apply();
         this.#record(mounted.session.id, card, 'accepted');
@@ -171,9 +193,18 @@ export class ReviewQueue {
     this.onReask?.(mounted.session.id, proposal);
   }
 
-  #record(noteId: string, proposal: Pick<Proposal | NoteSuggestion, 'id' | 'tool' | 'summary'>, status: EditOutcome['status']): void {
+  #record(
+    noteId: string,
+    proposal: Pick<Proposal | NoteSuggestion, 'id' | 'tool' | 'summary'>,
+    status: EditOutcome['status']
+  ): void {
     const callId = this.#calls.get(proposal.id);
-    this.outcomes.add(noteId, { ...(callId ? { callId } : {}), tool: proposal.tool, status, summary: proposal.summary });
+    this.outcomes.add(noteId, {
+      ...(callId ? { callId } : {}),
+      tool: proposal.tool,
+      status,
+      summary: proposal.summary
+    });
   }
 }
 

@@ -33,7 +33,9 @@ describe('SearchRunner', () => {
     const signals: AbortSignal[] = [];
     const call = vi.fn((query: string, signal: AbortSignal) => {
       signals.push(signal);
-      return query === 'slow' ? new Promise<SearchResponse>((resolve) => (release = resolve)) : Promise.resolve(answer(query));
+      return query === 'slow'
+        ? new Promise<SearchResponse>((resolve) => (release = resolve))
+        : Promise.resolve(answer(query));
     });
     const { runner, outcomes } = setUp(call);
     runner.request('slow');

@@ -27,11 +27,16 @@ export const workerSearch: SearchCall = (query, signal) => {
   const callId = newCallId();
   // A search waits for the index to catch up (a 20,000-note import on a slow machine: longer than a
   // call's usual deadline); a newer query cancels it, and a hung worker is caught by the heartbeat.
-  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], { signal, callId, timeoutMs: SEARCH_READY_TIMEOUT_MS });
+  return getWorkspace().call('search', [query, { limit: SEARCH_RESULT_LIMIT, callId }], {
+    signal,
+    callId,
+    timeoutMs: SEARCH_READY_TIMEOUT_MS
+  });
 };
 
 /** Resolves once the worker's full-text index is ready (it may take a while to build or restore). */
-export const workerSearchReady = (): Promise<void> => getWorkspace().call('searchReady', [], { timeoutMs: SEARCH_READY_TIMEOUT_MS });
+export const workerSearchReady = (): Promise<void> =>
+  getWorkspace().call('searchReady', [], { timeoutMs: SEARCH_READY_TIMEOUT_MS });
 
 /**
  * Starts the worker's full-text index now (restoring a large vault's index takes a moment): the
@@ -57,7 +62,11 @@ export class SearchState {
   readonly #whenReady: () => Promise<void>;
   #askedReady = false;
 
-  constructor(ws: Workspace, call: SearchCall = workerSearch, whenReady: () => Promise<void> = workerSearchReady) {
+  constructor(
+    ws: Workspace,
+    call: SearchCall = workerSearch,
+    whenReady: () => Promise<void> = workerSearchReady
+  ) {
     this.#ws = ws;
     this.#runner = new SearchRunner(call, (outcome) => this.#answer(outcome));
     this.#whenReady = whenReady;

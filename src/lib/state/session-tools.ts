@@ -5,7 +5,18 @@
  * opened, every call is refused with a result saying so, and nothing is proposed.
  */
 import type { EditOutcome, NoteContext, SessionToolHost } from '$lib/agent';
-import { clearDrafts, cursorOffset, runSessionTool, selectionMarkdown, showDraft, toolError, trackRange, untrackRange, type FolioEditor, type SessionToolResult } from '$lib/editor';
+import {
+  clearDrafts,
+  cursorOffset,
+  runSessionTool,
+  selectionMarkdown,
+  showDraft,
+  toolError,
+  trackRange,
+  untrackRange,
+  type FolioEditor,
+  type SessionToolResult
+} from '$lib/editor';
 import { SESSION_TOOL_NAMES } from '$lib/agent';
 import { newCallId } from '$lib/rpc';
 import { OPEN_NOTE_WRITE_TOOLS } from './open-note-writes';
@@ -18,7 +29,11 @@ export interface TurnTarget {
   /** Whether this editor still shows this note (false once closed or switched). */
   isCurrent(): boolean;
   /** Turns a workspace tool's call on this note into suggestions (open-note-writes.ts). */
-  workspaceWrite?(name: string, args: Record<string, unknown>, newId: () => string): Promise<SessionToolResult>;
+  workspaceWrite?(
+    name: string,
+    args: Record<string, unknown>,
+    newId: () => string
+  ): Promise<SessionToolResult>;
 }
 
 /** A turn's context, session-tool host and clean-up. */
@@ -46,18 +61,25 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
   if (selectionKey) editor.view.dispatch(trackRange(state, selectionKey, from, to));
   const title = target.title || 'Untitled';
   const newId = () => `edit-${++proposals}`;
-  const refusal = () => (target.isCurrent() && !editor.view.isDestroyed ? null : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`);
+  const refusal = () =>
+    target.isCurrent() && !editor.view.isDestroyed
+      ? null
+      : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`;
   const host: SessionToolHost = {
     call: async (name, args) => {
       if (OPEN_NOTE_WRITE_TOOLS.has(name) && target.workspaceWrite) {
         const refused = refusal();
-        return refused ? toolError(`${refused} Nothing was changed.`) : target.workspaceWrite(name, args, newId);
+        return refused
+          ? toolError(`${refused} Nothing was changed.`)
+          : target.workspaceWrite(name, args, newId);
       }
       return runSessionTool(editor.view, name, args, { selectionKey, newId, refusal });
     }
   };
   const live = () => target.isCurrent() && !editor.view.isDestroyed;
-  const drafts = new DraftStream((index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey }));
+  const drafts = new DraftStream(
+    (index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey })
+  );
   return {
     context,
     host,

@@ -12,7 +12,11 @@ import type { Workspace } from './workspace.svelte';
 export type StorageAdvice = 'install-prompt' | 'install-from-menu' | 'backup-only';
 
 /** Whether the notice shows, from the facts it depends on. */
-export function storageNoticeShown(facts: { persistence: string; dismissed: boolean; noteCount: number }): boolean {
+export function storageNoticeShown(facts: {
+  persistence: string;
+  dismissed: boolean;
+  noteCount: number;
+}): boolean {
   return facts.persistence === 'denied' && !facts.dismissed && facts.noteCount > 0;
 }
 
@@ -28,15 +32,26 @@ export class StorageNotice {
   readonly #notes: LiveQuery<number>;
   readonly #stopInstalled: () => void;
 
-  constructor(private readonly ws: Workspace, install: AppInstall = appInstall()) {
+  constructor(
+    private readonly ws: Workspace,
+    install: AppInstall = appInstall()
+  ) {
     this.install = install;
     // Trashed notes count too: they can be restored, so they can be lost.
-    this.#notes = new LiveQuery(() => undefined, () => ws.db.notes.count(), 0);
+    this.#notes = new LiveQuery(
+      () => undefined,
+      () => ws.db.notes.count(),
+      0
+    );
     this.#stopInstalled = install.onInstalled(() => void ws.checkPersistence());
   }
 
   get shown(): boolean {
-    return storageNoticeShown({ persistence: this.ws.persistence, dismissed: this.ws.persistenceNoticeDismissed, noteCount: this.#notes.current });
+    return storageNoticeShown({
+      persistence: this.ws.persistence,
+      dismissed: this.ws.persistenceNoticeDismissed,
+      noteCount: this.#notes.current
+    });
   }
 
   get advice(): StorageAdvice {

@@ -17,7 +17,8 @@ describe('storageNoticeShown', () => {
   });
 
   it('stays hidden when storage is persistent, unsupported or not known yet', () => {
-    for (const persistence of ['granted', 'unsupported', 'unknown']) expect(storageNoticeShown({ ...base, persistence })).toBe(false);
+    for (const persistence of ['granted', 'unsupported', 'unknown'])
+      expect(storageNoticeShown({ ...base, persistence })).toBe(false);
   });
 });
 

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_AFTER_CHANGE_MS, SYNC_INTERVAL_MS, SYNC_RETRY_DELAYS_MS, SyncScheduler, type RunResult } from './sync-scheduler';
+import {
+  SYNC_AFTER_CHANGE_MS,
+  SYNC_INTERVAL_MS,
+  SYNC_RETRY_DELAYS_MS,
+  SyncScheduler,
+  type RunResult
+} from './sync-scheduler';
 
 function setUp(results: RunResult[] = []) {
   let online = true;

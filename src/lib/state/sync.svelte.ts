@@ -7,7 +7,17 @@
 import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
 import { newCallId, getWorkspace, type SyncOutcome } from '$lib/rpc';
-import { DEFAULT_SYNC_CONFIG, loadSyncConfig, saveSyncConfig, targetKey, SYNC_STATE_KEY, type ConnectionCheck, type SyncConfig, type SyncProgress, type SyncReport } from '$lib/sync';
+import {
+  DEFAULT_SYNC_CONFIG,
+  loadSyncConfig,
+  saveSyncConfig,
+  targetKey,
+  SYNC_STATE_KEY,
+  type ConnectionCheck,
+  type SyncConfig,
+  type SyncProgress,
+  type SyncReport
+} from '$lib/sync';
 import { getSetting, type FolioDatabase } from '$lib/db';
 import { SyncScheduler, SYNC_INTERVAL_MS, type RunResult } from './sync-scheduler';
 
@@ -67,7 +77,12 @@ export class SyncStatus {
     const subscription = liveQuery(() => loadSyncConfig(this.#db)).subscribe({
       next: (config) => {
         const before = this.config;
-        if (targetKey(config) === targetKey(before) && config.auto === before.auto && config.password === before.password) return;
+        if (
+          targetKey(config) === targetKey(before) &&
+          config.auto === before.auto &&
+          config.password === before.password
+        )
+          return;
         this.config = config;
         if (!this.configured) this.phase = 'off';
         else if (this.phase === 'off') this.phase = 'idle';
@@ -110,7 +125,9 @@ export class SyncStatus {
 
   /** Checks a target as typed (nothing written). */
   test(config: SyncConfig): Promise<ConnectionCheck> {
-    return getWorkspace().call('testSyncConnection', [$state.snapshot(config) as SyncConfig], { timeoutMs: 60_000 });
+    return getWorkspace().call('testSyncConnection', [$state.snapshot(config) as SyncConfig], {
+      timeoutMs: 60_000
+    });
   }
 
   /** Syncs now (the `Sync now` and `Retry` buttons). */
@@ -131,7 +148,16 @@ export class SyncStatus {
   /** Tells the scheduler about changes made here (by anyone but sync itself). */
   #watchChanges(): void {
     let seen = -1;
-    const subscription = liveQuery(async () => (await this.#db.changes.orderBy('seq').reverse().filter((c) => c.source !== 'sync').first())?.seq ?? 0).subscribe({
+    const subscription = liveQuery(
+      async () =>
+        (
+          await this.#db.changes
+            .orderBy('seq')
+            .reverse()
+            .filter((c) => c.source !== 'sync')
+            .first()
+        )?.seq ?? 0
+    ).subscribe({
       next: (seq) => {
         if (seen >= 0 && seq > seen) this.#scheduler.changed();
         seen = seq;
@@ -152,9 +178,15 @@ export class SyncStatus {
     let outcome: SyncOutcome;
     try {
       const onProgress = Comlink.proxy((p: SyncProgress) => (this.progress = p));
-      outcome = await getWorkspace().call('syncNow', [callId, onProgress], { timeoutMs: SYNC_CALL_TIMEOUT_MS, callId });
+      outcome = await getWorkspace().call('syncNow', [callId, onProgress], {
+        timeoutMs: SYNC_CALL_TIMEOUT_MS,
+        callId
+      });
     } catch (error) {
-      outcome = { status: 'failed', error: { kind: 'server', message: `Sync could not run: ${(error as Error).message}`, transient: true } };
+      outcome = {
+        status: 'failed',
+        error: { kind: 'server', message: `Sync could not run: ${(error as Error).message}`, transient: true }
+      };
     } finally {
       this.#callId = null;
       this.progress = null;

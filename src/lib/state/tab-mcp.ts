@@ -15,7 +15,8 @@ export function startTabMcp(ws: Workspace): PageMcp {
   const onError = (error: unknown) => ws.alerts.report('MCP access', error);
   // `mcpAttach` is the worker method built by createMcpWorkerApi ($lib/mcp); called by name so
   // this file does not depend on how the worker's API type is assembled.
-  const attach = (port: MessagePort) => (workspace.call as unknown as (method: string, args: unknown[]) => Promise<void>)('mcpAttach', [port]);
+  const attach = (port: MessagePort) =>
+    (workspace.call as unknown as (method: string, args: unknown[]) => Promise<void>)('mcpAttach', [port]);
   return startPageMcp({
     db: ws.db,
     connectHost: () => {

@@ -12,7 +12,11 @@ export class TrashState {
 
   constructor(workspace: Workspace) {
     this.#ws = workspace;
-    this.contents = new LiveQuery(() => undefined, () => listTrash(workspace.db), { notes: [], notebooks: [] });
+    this.contents = new LiveQuery(
+      () => undefined,
+      () => listTrash(workspace.db),
+      { notes: [], notebooks: [] }
+    );
   }
 
   /** Whether the trash holds nothing. */

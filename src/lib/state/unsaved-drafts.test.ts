@@ -16,7 +16,10 @@ function memoryStorage(): Storage {
       return Object.keys(data).length;
     }
   };
-  return new Proxy(storage, { ownKeys: () => Object.keys(data), getOwnPropertyDescriptor: (_, k) => ({ enumerable: true, configurable: true, value: data[k as string] }) }) as unknown as Storage;
+  return new Proxy(storage, {
+    ownKeys: () => Object.keys(data),
+    getOwnPropertyDescriptor: (_, k) => ({ enumerable: true, configurable: true, value: data[k as string] })
+  }) as unknown as Storage;
 }
 
 describe('unsaved drafts', () => {
@@ -53,10 +56,20 @@ describe('unsaved drafts', () => {
     const base = 'Intro.\n\nMiddle.\n\nEnd.';
     const note = await createNote(db, { title: 'T', body: base }, { now: 1000 });
     const { updateNote } = await import('$lib/db');
-    await updateNote(db, note.id, { body: base.replace('End.', 'End, from another tab.') }, { source: 'user', tab: 'other', now: 3000 });
+    await updateNote(
+      db,
+      note.id,
+      { body: base.replace('End.', 'End, from another tab.') },
+      { source: 'user', tab: 'other', now: 3000 }
+    );
     const storage = memoryStorage();
-    stashDraft(storage, note.id, { body: base.replace('Intro.', 'Intro, typed before reload.') }, 2000, { title: 'T', body: base });
+    stashDraft(storage, note.id, { body: base.replace('Intro.', 'Intro, typed before reload.') }, 2000, {
+      title: 'T',
+      body: base
+    });
     expect(await recoverDrafts(db, storage)).toBe(1);
-    expect((await getNote(db, note.id))?.body).toBe('Intro, typed before reload.\n\nMiddle.\n\nEnd, from another tab.');
+    expect((await getNote(db, note.id))?.body).toBe(
+      'Intro, typed before reload.\n\nMiddle.\n\nEnd, from another tab.'
+    );
   });
 });

@@ -20,9 +20,18 @@ export interface UnsavedDraft {
 }
 
 /** Stashes a note's unsaved patch (replacing an older stash of the same note). */
-export function stashDraft(storage: Storage, noteId: string, patch: NotePatch, now = Date.now(), base?: UnsavedDraft['base']): void {
+export function stashDraft(
+  storage: Storage,
+  noteId: string,
+  patch: NotePatch,
+  now = Date.now(),
+  base?: UnsavedDraft['base']
+): void {
   try {
-    storage.setItem(PREFIX + noteId, JSON.stringify({ noteId, patch, time: now, ...(base ? { base } : {}) } satisfies UnsavedDraft));
+    storage.setItem(
+      PREFIX + noteId,
+      JSON.stringify({ noteId, patch, time: now, ...(base ? { base } : {}) } satisfies UnsavedDraft)
+    );
   } catch {
     // localStorage full or blocked: the IndexedDB flush running alongside is all we have.
   }
@@ -59,7 +68,13 @@ export async function recoverDrafts(db: FolioDatabase, storage: Storage): Promis
     if (!note) continue;
     if (!draft.base && (note.deleted_time || note.updated_time >= draft.time)) continue;
     try {
-      if (draft.base) await saveNoteEdit(db, draft.noteId, { base: draft.base, patch: draft.patch }, { source: 'user', tab: tabId() });
+      if (draft.base)
+        await saveNoteEdit(
+          db,
+          draft.noteId,
+          { base: draft.base, patch: draft.patch },
+          { source: 'user', tab: tabId() }
+        );
       else await updateNote(db, draft.noteId, draft.patch, { source: 'user', tab: tabId() });
       applied += 1;
     } catch (error) {

@@ -15,7 +15,12 @@ export interface RowRange {
 }
 
 /** The rows to render for a viewport. */
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number): RowRange {
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  rowCount: number
+): RowRange {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight) - OVERSCAN_ROWS;
   const last = Math.ceil((Math.max(0, scrollTop) + Math.max(0, viewportHeight)) / rowHeight) + OVERSCAN_ROWS;
   const start = Math.max(0, Math.floor(first / RANGE_STEP_ROWS) * RANGE_STEP_ROWS);
@@ -24,7 +29,12 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
 }
 
 /** The scrollTop that brings row `index` fully into view (unchanged if it already is). */
-export function scrollToRow(index: number, scrollTop: number, viewportHeight: number, rowHeight: number): number {
+export function scrollToRow(
+  index: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number
+): number {
   const top = index * rowHeight;
   if (top < scrollTop) return top;
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;

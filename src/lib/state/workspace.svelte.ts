@@ -97,16 +97,31 @@ export class Workspace {
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
-    this.notebooks = new LiveQuery(() => undefined, () => listNotebooks(db), []);
-    this.#scopeFirstIds = new LiveQuery(() => ({ scope: this.scope, sort: this.noteSort }), ({ scope, sort }) => firstNoteIds(db, scope, undefined, sort), []);
+    this.notebooks = new LiveQuery(
+      () => undefined,
+      () => listNotebooks(db),
+      []
+    );
+    this.#scopeFirstIds = new LiveQuery(
+      () => ({ scope: this.scope, sort: this.noteSort }),
+      ({ scope, sort }) => firstNoteIds(db, scope, undefined, sort),
+      []
+    );
     // All of the scope's ids are read once the list has shown its first screen, so that reading
     // (10,000 keys) does not compete with it (issue 2). Until then it stays unloaded.
     this.scopeNoteIds = new LiveQuery(
-      () => (this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length) ? { scope: this.scope, sort: this.noteSort } : null),
+      () =>
+        this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length)
+          ? { scope: this.scope, sort: this.noteSort }
+          : null,
       (input) => (input ? sortedNoteIds(db, input.scope, input.sort) : new Promise<string[]>(() => {})),
       []
     );
-    this.tags = new LiveQuery(() => undefined, () => listTags(db), []);
+    this.tags = new LiveQuery(
+      () => undefined,
+      () => listTags(db),
+      []
+    );
     this.notebookActions = new NotebookActions(this);
   }
 
@@ -126,7 +141,9 @@ export class Workspace {
    * or the first screenful came back empty (then there are none), which is one read sooner.
    */
   get listKnown(): boolean {
-    return this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.length === 0);
+    return (
+      this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.length === 0)
+    );
   }
 
   /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
@@ -160,7 +177,10 @@ export class Workspace {
     try {
       await recoverDrafts(this.db, localStorage);
     } catch (error) {
-      this.alerts.report('Edits kept from your last visit could not be saved yet (they are kept for the next start)', error);
+      this.alerts.report(
+        'Edits kept from your last visit could not be saved yet (they are kept for the next start)',
+        error
+      );
     }
     this.ready = true;
     await this.#restoreLastOpen();
@@ -202,7 +222,10 @@ export class Workspace {
 
   #remember(): void {
     try {
-      localStorage.setItem(LAST_OPEN_KEY, JSON.stringify({ scope: this.scope, noteId: this.session?.id ?? null }));
+      localStorage.setItem(
+        LAST_OPEN_KEY,
+        JSON.stringify({ scope: this.scope, noteId: this.session?.id ?? null })
+      );
     } catch {
       // Remembering the selection is a convenience; without localStorage the app starts at All notes.
     }
@@ -224,7 +247,10 @@ export class Workspace {
    */
   openLink(href: string, resourceUrl: (id: string) => Promise<string | undefined>): Promise<void> {
     const tell = (message: string) => this.alerts.push(message);
-    return openLink(browserLinkTarget(this.db, (id) => this.followToNote(id), tell, resourceUrl), href);
+    return openLink(
+      browserLinkTarget(this.db, (id) => this.followToNote(id), tell, resourceUrl),
+      href
+    );
   }
 
   /** Opens a note reached by a link: the history gets a step, so Back comes back here. */
@@ -282,7 +308,10 @@ export class Workspace {
     this.pendingBodyFocus = false;
     this.creatingNote = true;
     try {
-      const note = await createNote(this.db, parent_id ? { parent_id } : {}, { source: 'user', tab: tabId() });
+      const note = await createNote(this.db, parent_id ? { parent_id } : {}, {
+        source: 'user',
+        tab: tabId()
+      });
       if (this.scope.kind === 'trash') this.scope = { kind: 'all' };
       this.setSearchQuery('');
       let written = '';

@@ -32,12 +32,18 @@ const BATCH = 200;
  * Stores items as the target has them (with their sync records), in batches. An item that changed
  * here since the caller looked (its `expect`) is left alone for the next sync; returns their ids.
  */
-export async function applyRemoteItems(db: FolioDatabase, items: SyncedItem[], syncItems: SyncItemRecord[]): Promise<string[]> {
+export async function applyRemoteItems(
+  db: FolioDatabase,
+  items: SyncedItem[],
+  syncItems: SyncItemRecord[]
+): Promise<string[]> {
   const records = new Map(syncItems.map((s) => [s.item_id, s]));
   const skipped: string[] = [];
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);
-    skipped.push(...(await putSyncedItems(db, batch, batch.map((item) => records.get(item.record.id)!).filter(Boolean))));
+    skipped.push(
+      ...(await putSyncedItems(db, batch, batch.map((item) => records.get(item.record.id)!).filter(Boolean)))
+    );
   }
   return skipped;
 }
@@ -46,7 +52,12 @@ export async function applyRemoteItems(db: FolioDatabase, items: SyncedItem[], s
  * A note changed on both sides: this device's version becomes a conflict copy (under Conflicts),
  * the note takes the target's version (`remote`), or goes to the trash when the target deleted it.
  */
-export function applyConflict(db: FolioDatabase, local: Note, remote: SyncedItem['record'] | null, syncItem: SyncItemRecord): Promise<Note> {
+export function applyConflict(
+  db: FolioDatabase,
+  local: Note,
+  remote: SyncedItem['record'] | null,
+  syncItem: SyncItemRecord
+): Promise<Note> {
   return putConflict(db, local, remote, syncItem);
 }
 
@@ -56,12 +67,19 @@ export function applyRemoteNoteDeletions(db: FolioDatabase, ids: string[]): Prom
 }
 
 /** A notebook deleted on the target goes to the trash; notes still in it become conflicts. Returns those notes. */
-export function applyRemoteNotebookDeletion(db: FolioDatabase, id: string, keptNoteIds: string[]): Promise<string[]> {
+export function applyRemoteNotebookDeletion(
+  db: FolioDatabase,
+  id: string,
+  keptNoteIds: string[]
+): Promise<string[]> {
   return trashSyncedNotebook(db, id, keptNoteIds);
 }
 
 /** Tags, note-tag links and unreferenced attachments deleted on the target are deleted here. */
-export function applyRemoteDeletions(db: FolioDatabase, items: { id: string; type: number }[]): Promise<void> {
+export function applyRemoteDeletions(
+  db: FolioDatabase,
+  items: { id: string; type: number }[]
+): Promise<void> {
   return deleteSyncedItems(db, items);
 }
 

@@ -31,7 +31,15 @@ export interface SyncConfig {
 }
 
 /** Before the user chose anything: no sync. */
-export const DEFAULT_SYNC_CONFIG: SyncConfig = { kind: 'none', url: '', username: '', password: '', folder: null, folderId: '', auto: true };
+export const DEFAULT_SYNC_CONFIG: SyncConfig = {
+  kind: 'none',
+  url: '',
+  username: '',
+  password: '',
+  folder: null,
+  folderId: '',
+  auto: true
+};
 
 /** The stored configuration, or the default. */
 export async function loadSyncConfig(db: FolioDatabase): Promise<SyncConfig> {
@@ -49,7 +57,8 @@ export async function saveSyncConfig(db: FolioDatabase, config: SyncConfig): Pro
 
 /** Names the target: a change of URL, account or folder starts sync over with the new one. */
 export function targetKey(config: SyncConfig): string {
-  if (config.kind === 'webdav') return `webdav ${config.url.trim().replace(/\/+$/, '')} ${config.username.trim()}`;
+  if (config.kind === 'webdav')
+    return `webdav ${config.url.trim().replace(/\/+$/, '')} ${config.username.trim()}`;
   if (config.kind === 'folder') return `folder ${config.folderId}`;
   return 'none';
 }
@@ -57,7 +66,8 @@ export function targetKey(config: SyncConfig): string {
 /** The driver for a configuration; a `config` error when it is incomplete. */
 export function driverFor(config: SyncConfig): SyncDriver {
   if (config.kind === 'webdav') {
-    if (!config.url.trim()) throw new SyncError('config', 'Enter the Server URL of the WebDAV folder to sync with.');
+    if (!config.url.trim())
+      throw new SyncError('config', 'Enter the Server URL of the WebDAV folder to sync with.');
     return new WebDavDriver({ url: config.url, username: config.username, password: config.password });
   }
   if (config.kind === 'folder') {

@@ -43,5 +43,13 @@ export interface SyncContext {
 
 /** A report with nothing done yet. */
 export function emptyReport(now: number): SyncReport {
-  return { uploaded: 0, downloaded: 0, conflicts: 0, createdTarget: false, problems: [], startedAt: now, finishedAt: 0 };
+  return {
+    uploaded: 0,
+    downloaded: 0,
+    conflicts: 0,
+    createdTarget: false,
+    problems: [],
+    startedAt: now,
+    finishedAt: 0
+  };
 }

@@ -42,6 +42,9 @@ export function corsSnippets(origin: string): CorsSnippet[] {
         'if ($request_method = OPTIONS) { return 204; }'
       ].join('\n')
     },
-    { server: 'rclone (any cloud rclone reaches, served as WebDAV)', text: `rclone serve webdav REMOTE:Joplin --addr :8080 --user USER --pass PASS --allow-origin ${origin}` }
+    {
+      server: 'rclone (any cloud rclone reaches, served as WebDAV)',
+      text: `rclone serve webdav REMOTE:Joplin --addr :8080 --user USER --pass PASS --allow-origin ${origin}`
+    }
   ];
 }

@@ -28,7 +28,10 @@ const CHUNK = 100;
  */
 export async function downloadChanges(ctx: SyncContext, entries: RemoteEntry[]): Promise<PendingItem[]> {
   if (!entries.some((e) => e.name === 'info.json')) {
-    throw new SyncError('failsafe', `Sync stopped to protect your notes: ${ctx.driver.where} lost its info.json during the sync. Check the target, then sync again.`);
+    throw new SyncError(
+      'failsafe',
+      `Sync stopped to protect your notes: ${ctx.driver.where} lost its info.json during the sync. Check the target, then sync again.`
+    );
   }
   const known = new Map((await listSyncItems(ctx.db)).map((s) => [s.item_id, s]));
   const present = new Map<string, RemoteEntry>();
@@ -40,7 +43,8 @@ export async function downloadChanges(ctx: SyncContext, entries: RemoteEntry[]):
   ctx.progress('downloading', 0, changed.length);
   // The next chunk downloads while this one is written to the database, so the connections are
   // never idle during the writes (a tenth of a first sync down's time otherwise).
-  const chunkAt = (start: number) => (start < changed.length ? fetchChunk(ctx, changed.slice(start, start + CHUNK)) : null);
+  const chunkAt = (start: number) =>
+    start < changed.length ? fetchChunk(ctx, changed.slice(start, start + CHUNK)) : null;
   let next = chunkAt(0);
   try {
     for (let start = 0; start < changed.length; start += CHUNK) {
@@ -65,19 +69,31 @@ interface Fetched {
 
 async function fetchChunk(ctx: SyncContext, chunk: [string, RemoteEntry][]): Promise<Fetched[]> {
   const fetched: Fetched[] = [];
-  await runPool(chunk, ctx.concurrency, async ([id, entry]) => {
-    fetched.push({ id, entry, text: await ctx.driver.getText(itemPath(id), { signal: ctx.signal }) });
-  }, ctx.signal);
+  await runPool(
+    chunk,
+    ctx.concurrency,
+    async ([id, entry]) => {
+      fetched.push({ id, entry, text: await ctx.driver.getText(itemPath(id), { signal: ctx.signal }) });
+    },
+    ctx.signal
+  );
   return fetched;
 }
 
-async function applyChunk(ctx: SyncContext, fetched: Fetched[], known: Map<string, SyncItemRecord>): Promise<void> {
+async function applyChunk(
+  ctx: SyncContext,
+  fetched: Fetched[],
+  known: Map<string, SyncItemRecord>
+): Promise<void> {
   const items = fetched.flatMap((f) => {
     if (f.text === null) return []; // Deleted since the listing: the next sync sees it gone.
     const read = readRemoteItem(f.text);
     return [{ ...f, read }];
   });
-  const locals = await readLocal(ctx.db, items.flatMap((f) => (f.read.kind === 'item' ? [{ id: f.id, type: f.read.type }] : [])));
+  const locals = await readLocal(
+    ctx.db,
+    items.flatMap((f) => (f.read.kind === 'item' ? [{ id: f.id, type: f.read.type }] : []))
+  );
   const writes: SyncedItem[] = [];
   const records: SyncItemRecord[] = [];
   const agreedOnly: SyncItemRecord[] = [];
@@ -85,16 +101,32 @@ async function applyChunk(ctx: SyncContext, fetched: Fetched[], known: Map<strin
   for (const { id, entry, read } of items) {
     const synced = known.get(id);
     if (read.kind !== 'item') {
-      if (read.kind === 'unreadable') ctx.report.problems.push(`${itemPath(id)} on the target could not be read (${read.reason}); it was left there as it is.`);
+      if (read.kind === 'unreadable')
+        ctx.report.problems.push(
+          `${itemPath(id)} on the target could not be read (${read.reason}); it was left there as it is.`
+        );
       if (read.kind === 'encrypted') {
-        ctx.report.problems.push(`${itemPath(id)} on the target is encrypted; Folio cannot read it yet and left it there.`);
+        ctx.report.problems.push(
+          `${itemPath(id)} on the target is encrypted; Folio cannot read it yet and left it there.`
+        );
         continue;
       }
-      agreedOnly.push({ item_id: id, item_type: read.kind === 'foreign' ? read.type : 0, updated_time: 0, fingerprint: entry.fingerprint, foreign: 1 });
+      agreedOnly.push({
+        item_id: id,
+        item_type: read.kind === 'foreign' ? read.type : 0,
+        updated_time: 0,
+        fingerprint: entry.fingerprint,
+        foreign: 1
+      });
       continue;
     }
     const local = locals.get(id);
-    const record: SyncItemRecord = { item_id: id, item_type: read.type, updated_time: read.record.updated_time, fingerprint: entry.fingerprint };
+    const record: SyncItemRecord = {
+      item_id: id,
+      item_type: read.type,
+      updated_time: read.record.updated_time,
+      fingerprint: entry.fingerprint
+    };
     if (!local) {
       // Synced before and gone here: its deletion goes out with the next sync, it is not brought back.
       if (synced && !synced.remote_deleted && !synced.foreign) continue;
@@ -103,7 +135,12 @@ async function applyChunk(ctx: SyncContext, fetched: Fetched[], known: Map<strin
       records.push(record);
     } else if (read.record.updated_time === local.updated_time) {
       agreedOnly.push(record);
-    } else if (!synced || synced.remote_deleted || synced.foreign || local.updated_time === synced.updated_time) {
+    } else if (
+      !synced ||
+      synced.remote_deleted ||
+      synced.foreign ||
+      local.updated_time === synced.updated_time
+    ) {
       const write: SyncedItem = { type: read.type, record: read.record, expect: local.updated_time };
       (read.type === ItemType.Resource && blobChanged(local, read.record) ? blobsNeeded : writes).push(write);
       records.push(record);
@@ -117,18 +154,27 @@ async function applyChunk(ctx: SyncContext, fetched: Fetched[], known: Map<strin
 
 /** Downloads the bytes of attachments to store; one whose bytes are missing or too large waits. */
 async function fetchBlobs(ctx: SyncContext, needed: SyncedItem[], writes: SyncedItem[]): Promise<void> {
-  await runPool(needed, Math.min(ctx.concurrency, 3), async (item) => {
-    const size = Number((item.record as { size?: number }).size) || 0;
-    const title = (item.record as { title?: string }).title || 'Untitled';
-    if (size > MAX_ATTACHMENT_BYTES) {
-      ctx.report.problems.push(`The attachment “${title}” (${formatSize(size)}) is larger than Folio keeps (${formatSize(MAX_ATTACHMENT_BYTES)}); it stays on the target only.`);
-      return;
-    }
-    const blob = await ctx.driver.getBlob(resourceBlobPath(item.record.id), { signal: ctx.signal });
-    if (!blob) {
-      ctx.report.problems.push(`The attachment “${title}” has no file on the target yet; Folio will fetch it at a later sync.`);
-      return;
-    }
-    writes.push({ ...item, blob });
-  }, ctx.signal);
+  await runPool(
+    needed,
+    Math.min(ctx.concurrency, 3),
+    async (item) => {
+      const size = Number((item.record as { size?: number }).size) || 0;
+      const title = (item.record as { title?: string }).title || 'Untitled';
+      if (size > MAX_ATTACHMENT_BYTES) {
+        ctx.report.problems.push(
+          `The attachment “${title}” (${formatSize(size)}) is larger than Folio keeps (${formatSize(MAX_ATTACHMENT_BYTES)}); it stays on the target only.`
+        );
+        return;
+      }
+      const blob = await ctx.driver.getBlob(resourceBlobPath(item.record.id), { signal: ctx.signal });
+      if (!blob) {
+        ctx.report.problems.push(
+          `The attachment “${title}” has no file on the target yet; Folio will fetch it at a later sync.`
+        );
+        return;
+      }
+      writes.push({ ...item, blob });
+    },
+    ctx.signal
+  );
 }

@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTagsToNote, createNote, createNotebook, getNote, getNoteTags, listNoteIds, trashNote, updateNote, emptyTrash } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  getNote,
+  getNoteTags,
+  listNoteIds,
+  trashNote,
+  updateNote,
+  emptyTrash
+} from '$lib/db';
 import { startDavServer, type DavServer } from '../../../tests/sync/dav-server';
 import { davDriver, newDevice } from '../../../tests/sync/device';
 
@@ -26,8 +36,13 @@ describe('sync between two Folio devices over WebDAV', { timeout: 60_000 }, () =
     const report = await a.sync();
     expect(report.createdTarget).toBe(true);
     const files = readdirSync(join(server.root, name)).sort();
-    expect(files).toEqual(expect.arrayContaining(['.lock', '.resource', '.sync', 'info.json', 'locks', 'temp']));
-    expect(JSON.parse(readFileSync(join(server.root, name, 'info.json'), 'utf8'))).toMatchObject({ version: 3, e2ee: { value: false } });
+    expect(files).toEqual(
+      expect.arrayContaining(['.lock', '.resource', '.sync', 'info.json', 'locks', 'temp'])
+    );
+    expect(JSON.parse(readFileSync(join(server.root, name, 'info.json'), 'utf8'))).toMatchObject({
+      version: 3,
+      e2ee: { value: false }
+    });
     expect(readFileSync(join(server.root, name, '.sync/version.txt'), 'utf8')).toBe('2');
     expect(readdirSync(join(server.root, name, 'locks'))).toEqual([]);
   });
@@ -40,7 +55,11 @@ describe('sync between two Folio devices over WebDAV', { timeout: 60_000 }, () =
     await a.sync();
     const report = await b.sync();
     expect(report.downloaded).toBeGreaterThanOrEqual(5);
-    expect(await getNote(b.db, note.id)).toMatchObject({ title: 'Packing', body: 'socks', parent_id: book.id });
+    expect(await getNote(b.db, note.id)).toMatchObject({
+      title: 'Packing',
+      body: 'socks',
+      parent_id: book.id
+    });
     expect((await getNoteTags(b.db, note.id)).map((t) => t.title)).toEqual(['travel']);
   });
 

@@ -79,7 +79,12 @@ export async function runSync(options: SyncRunOptions): Promise<SyncReport> {
 
     ctx.progress('finishing', 0, 0);
     report.finishedAt = clock();
-    await saveSyncState(db, { ...state, cursor, pending: [...retry, ...resend], lastSyncTime: report.finishedAt });
+    await saveSyncState(db, {
+      ...state,
+      cursor,
+      pending: [...retry, ...resend],
+      lastSyncTime: report.finishedAt
+    });
     return report;
   } catch (error) {
     const failure = toSyncError(error);
@@ -95,14 +100,23 @@ export async function runSync(options: SyncRunOptions): Promise<SyncReport> {
  * answer), else one small stat per candidate, as Joplin does (an incremental sync of one note then
  * costs no listing before the upload).
  */
-async function remoteStateOf(ctx: SyncContext, candidates: PendingItem[], listed: RemoteEntry[] | null): Promise<Map<string, RemoteEntry>> {
+async function remoteStateOf(
+  ctx: SyncContext,
+  candidates: PendingItem[],
+  listed: RemoteEntry[] | null
+): Promise<Map<string, RemoteEntry>> {
   if (listed) return itemEntries(listed);
   if (candidates.length > STAT_LIMIT) return itemEntries(await ctx.driver.list('', { signal: ctx.signal }));
   const out = new Map<string, RemoteEntry>();
-  await runPool(candidates, ctx.concurrency, async ({ id }) => {
-    const entry = await ctx.driver.stat(itemPath(id), { signal: ctx.signal });
-    if (entry) out.set(id, entry);
-  }, ctx.signal);
+  await runPool(
+    candidates,
+    ctx.concurrency,
+    async ({ id }) => {
+      const entry = await ctx.driver.stat(itemPath(id), { signal: ctx.signal });
+      if (entry) out.set(id, entry);
+    },
+    ctx.signal
+  );
   return out;
 }
 

@@ -6,7 +6,19 @@
 import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNote, createNotebook, createResource, emptyTrash, getNote, getResourceBlob, listNoteIds, listRevisions, trashNote, trashNotebook, updateNote } from '$lib/db';
+import {
+  createNote,
+  createNotebook,
+  createResource,
+  emptyTrash,
+  getNote,
+  getResourceBlob,
+  listNoteIds,
+  listRevisions,
+  trashNote,
+  trashNotebook,
+  updateNote
+} from '$lib/db';
 import { startDavServer, type DavServer } from '../../../tests/sync/dav-server';
 import { davDriver, newDevice, type Device } from '../../../tests/sync/device';
 import { SyncError } from './errors';
@@ -30,7 +42,10 @@ const device = () => newDevice(davDriver(server, name));
 const itemFiles = () => readdirSync(join(server.root, name)).filter((f) => f.endsWith('.md'));
 
 async function failure(run: Promise<unknown>): Promise<SyncError> {
-  const error = await run.then(() => null, (e) => e);
+  const error = await run.then(
+    () => null,
+    (e) => e
+  );
   expect(error).toBeInstanceOf(SyncError);
   return error as SyncError;
 }
@@ -111,7 +126,10 @@ describe('sync faults', { timeout: 60_000 }, () => {
     await Promise.all([a.sync(), b.sync()]);
     await a.sync();
     await b.sync();
-    const titles = async (d: Device) => (await Promise.all((await listNoteIds(d.db, { kind: 'all' })).map((id) => getNote(d.db, id)))).map((x) => x!.title).sort();
+    const titles = async (d: Device) =>
+      (await Promise.all((await listNoteIds(d.db, { kind: 'all' })).map((id) => getNote(d.db, id))))
+        .map((x) => x!.title)
+        .sort();
     expect(await titles(a)).toEqual(['from a', 'from b']);
     expect(await titles(b)).toEqual(['from a', 'from b']);
   });
@@ -153,7 +171,9 @@ describe('sync faults', { timeout: 60_000 }, () => {
     const [a, b] = await synced();
     const bytes = new Uint8Array(50 * 1024 * 1024);
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-    const resource = await createResource(a.db, new Blob([bytes], { type: 'application/octet-stream' }), { filename: 'big.bin' });
+    const resource = await createResource(a.db, new Blob([bytes], { type: 'application/octet-stream' }), {
+      filename: 'big.bin'
+    });
     await createNote(a.db, { title: 'Big', body: `[big.bin](:/${resource.id})`, parent_id: a.notebookId });
     await a.sync();
     await b.sync();
@@ -177,14 +197,19 @@ describe('sync faults', { timeout: 60_000 }, () => {
   });
 
   it('refuses an encrypted target and writes nothing', async () => {
-    writeFileSync(join(server.root, name, 'info.json'), JSON.stringify({ version: 3, e2ee: { value: true, updatedTime: 5 } }));
+    writeFileSync(
+      join(server.root, name, 'info.json'),
+      JSON.stringify({ version: 3, e2ee: { value: true, updatedTime: 5 } })
+    );
     const a = await device();
     await createNote(a.db, { title: 'private', parent_id: a.notebookId });
     const before = server.log.length;
     const error = await failure(a.sync());
     expect(error.kind).toBe('encrypted');
     expect(readdirSync(join(server.root, name))).toEqual(['info.json']);
-    expect(server.log.slice(before).filter((l) => /^(PUT|DELETE|MKCOL|MOVE)/.test(l) && l.includes(`/${name}/`))).toEqual([]);
+    expect(
+      server.log.slice(before).filter((l) => /^(PUT|DELETE|MKCOL|MOVE)/.test(l) && l.includes(`/${name}/`))
+    ).toEqual([]);
   });
 
   it('refuses a target of a newer sync version', async () => {
@@ -225,6 +250,9 @@ describe('sync faults', { timeout: 60_000 }, () => {
     await updateNote(a.db, note.id, { body: 'second' });
     await a.sync();
     await b.sync();
-    expect((await listRevisions(b.db, note.id)).map((r) => [r.body, r.label])).toContainEqual(['first', 'Before sync']);
+    expect((await listRevisions(b.db, note.id)).map((r) => [r.body, r.label])).toContainEqual([
+      'first',
+      'Before sync'
+    ]);
   });
 });

@@ -21,9 +21,14 @@ describe('FolderDriver', () => {
     await driver.put('a.md', 'hello');
     expect(readFileSync(join(dir, 'a.md'), 'utf8')).toBe('hello');
     const entries = await driver.list('');
-    expect(entries.map((e) => [e.name, e.isDir]).sort()).toEqual([['.resource', true], ['a.md', false]]);
+    expect(entries.map((e) => [e.name, e.isDir]).sort()).toEqual([
+      ['.resource', true],
+      ['a.md', false]
+    ]);
     expect((await driver.list('.resource'))[0].fingerprint).toBe(fingerprint);
-    expect(new Uint8Array(await (await driver.getBlob('.resource/abc'))!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(new Uint8Array(await (await driver.getBlob('.resource/abc'))!.arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3])
+    );
     await driver.delete('a.md');
     await driver.delete('a.md');
     expect(await driver.getText('a.md')).toBeNull();

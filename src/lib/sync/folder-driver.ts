@@ -28,7 +28,11 @@ export interface FileHandle {
   readonly kind: 'file';
   readonly name: string;
   getFile(): Promise<File>;
-  createWritable(): Promise<{ write(data: string | Blob): Promise<void>; close(): Promise<void>; abort?(): Promise<void> }>;
+  createWritable(): Promise<{
+    write(data: string | Blob): Promise<void>;
+    close(): Promise<void>;
+    abort?(): Promise<void>;
+  }>;
 }
 
 /** Whether this browser can pick a folder (File System Access API). */
@@ -125,7 +129,8 @@ export class FolderDriver implements SyncDriver {
       try {
         folder = await folder.getDirectoryHandle(part, { create });
       } catch (error) {
-        if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'TypeMismatchError') return null;
+        if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'TypeMismatchError')
+          return null;
         throw fsError(error);
       }
     }
@@ -139,14 +144,20 @@ export class FolderDriver implements SyncDriver {
     try {
       return await folder.getFileHandle(name);
     } catch (error) {
-      if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'TypeMismatchError') return null;
+      if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'TypeMismatchError')
+        return null;
       throw fsError(error);
     }
   }
 }
 
 function entryOf(name: string, file: File): RemoteEntry {
-  return { name, isDir: false, mtime: file.lastModified, fingerprint: timeSizeFingerprint(file.lastModified, file.size) };
+  return {
+    name,
+    isDir: false,
+    mtime: file.lastModified,
+    fingerprint: timeSizeFingerprint(file.lastModified, file.size)
+  };
 }
 
 function split(path: string): { dir: string; name: string } {
@@ -168,9 +179,22 @@ function fsError(error: unknown): unknown {
   if (error instanceof SyncError) return error;
   const name = (error as Error)?.name;
   if (name === 'NotAllowedError' || name === 'SecurityError') {
-    return new SyncError('permission', 'Folio may no longer use the sync folder. Open Settings → Sync and allow access to it again.', { cause: error });
+    return new SyncError(
+      'permission',
+      'Folio may no longer use the sync folder. Open Settings → Sync and allow access to it again.',
+      { cause: error }
+    );
   }
-  if (name === 'QuotaExceededError') return new SyncError('full', 'The disk of the sync folder is full. Free some space; nothing was lost here.', { cause: error });
+  if (name === 'QuotaExceededError')
+    return new SyncError(
+      'full',
+      'The disk of the sync folder is full. Free some space; nothing was lost here.',
+      { cause: error }
+    );
   if (name === 'AbortError') return error;
-  return new SyncError('server', `The sync folder could not be used: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  return new SyncError(
+    'server',
+    `The sync folder could not be used: ${(error as Error)?.message ?? String(error)}`,
+    { cause: error }
+  );
 }

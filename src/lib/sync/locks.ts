@@ -43,7 +43,12 @@ export interface Lock {
 export function parseLockName(name: string, updatedTime: number): Lock | null {
   const match = /^([12])_(\d+)_([^_]+)\.json$/.exec(name);
   if (!match) return null;
-  return { type: Number(match[1]) as LockType, clientType: Number(match[2]), clientId: match[3], updatedTime };
+  return {
+    type: Number(match[1]) as LockType,
+    clientType: Number(match[2]),
+    clientId: match[3],
+    updatedTime
+  };
 }
 
 /** The active lock of `type` (held by `clientId` when given), as Joplin's activeLock chooses it. */
@@ -129,7 +134,10 @@ export class TargetLocks {
       await this.#write(LockType.Sync, signal);
     }
     // Written but not read back as active: the server's clock or listing cannot be trusted.
-    throw new SyncError('locked', 'Folio could not take a sync lock on the target (it wrote one but could not read it back). Folio will try again.');
+    throw new SyncError(
+      'locked',
+      'Folio could not take a sync lock on the target (it wrote one but could not read it back). Folio will try again.'
+    );
   }
 
   /** Takes an exclusive lock (to set a target up): refused while anyone else holds a lock. */
@@ -137,11 +145,20 @@ export class TargetLocks {
     for (let pass = 0; pass < 2; pass++) {
       const [locks, now] = [await this.list(signal), await this.serverNow(signal)];
       const other = locks.find((l) => l.clientId !== this.#clientId && now - l.updatedTime < LOCK_TTL_MS);
-      if (other) throw other.type === LockType.Exclusive ? upgradingError(other, now) : new SyncError('locked', 'Another device is syncing with this target right now. Folio will try again.');
+      if (other)
+        throw other.type === LockType.Exclusive
+          ? upgradingError(other, now)
+          : new SyncError(
+              'locked',
+              'Another device is syncing with this target right now. Folio will try again.'
+            );
       if (pass === 1 && activeLock(locks, now, LockType.Exclusive, this.#clientId)) return;
       await this.#write(LockType.Exclusive, signal);
     }
-    throw new SyncError('locked', 'Folio could not take an exclusive lock on the target. Folio will try again.');
+    throw new SyncError(
+      'locked',
+      'Folio could not take an exclusive lock on the target. Folio will try again.'
+    );
   }
 
   /** Refreshes the held lock every LOCK_REFRESH_MS until release; a failure past the TTL marks it lost. */
@@ -149,7 +166,10 @@ export class TargetLocks {
     this.stopRefresh();
     this.#refreshTimer = setInterval(() => {
       if (this.#clock() - this.#lastRefresh >= LOCK_TTL_MS) {
-        this.#lost = new SyncError('lock_expired', 'Folio lost its lock on the sync target (it could not refresh it in time), so it stopped; the next sync finishes the job.');
+        this.#lost = new SyncError(
+          'lock_expired',
+          'Folio lost its lock on the sync target (it could not refresh it in time), so it stopped; the next sync finishes the job.'
+        );
         this.stopRefresh();
         return;
       }

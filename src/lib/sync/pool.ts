@@ -3,7 +3,12 @@
  * failure stops new starts and is thrown once the running ones settled. Sync uses it so a few
  * requests are in flight together (a browser allows six per host on HTTP/1.1).
  */
-export async function runPool<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+  signal?: AbortSignal
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   const lane = async () => {

@@ -9,7 +9,12 @@
  */
 import { ItemType } from '$lib/core';
 import type { SyncItemRecord } from '$lib/db';
-import { applyRemoteDeletions, applyRemoteNoteDeletions, applyRemoteNotebookDeletion, forgetSynced } from './apply-remote';
+import {
+  applyRemoteDeletions,
+  applyRemoteNoteDeletions,
+  applyRemoteNotebookDeletion,
+  forgetSynced
+} from './apply-remote';
 import type { SyncContext } from './context';
 import type { RemoteEntry } from './driver';
 import { SyncError } from './errors';
@@ -22,7 +27,11 @@ const FAILSAFE_SHARE = 0.9;
 const FAILSAFE_MIN_ITEMS = 10;
 
 /** Applies deletions; resolves with attachments to send again at the next sync. */
-export async function applyDeletions(ctx: SyncContext, known: Map<string, SyncItemRecord>, present: Map<string, RemoteEntry>): Promise<PendingItem[]> {
+export async function applyDeletions(
+  ctx: SyncContext,
+  known: Map<string, SyncItemRecord>,
+  present: Map<string, RemoteEntry>
+): Promise<PendingItem[]> {
   const live = [...known.values()].filter((s) => !s.foreign && !s.remote_deleted);
   const gone = live.filter((s) => !present.has(s.item_id));
   if (!gone.length) return [];
@@ -33,23 +42,33 @@ export async function applyDeletions(ctx: SyncContext, known: Map<string, SyncIt
     );
   }
   ctx.progress('deleting', 0, gone.length);
-  const locals = await readLocal(ctx.db, gone.map((s) => ({ id: s.item_id, type: s.item_type })));
+  const locals = await readLocal(
+    ctx.db,
+    gone.map((s) => ({ id: s.item_id, type: s.item_type }))
+  );
   const missing = gone.filter((s) => !locals.has(s.item_id)).map((s) => s.item_id);
   const unchanged = gone.filter((s) => locals.get(s.item_id)?.updated_time === s.updated_time);
   const of = (type: number) => unchanged.filter((s) => s.item_type === type).map((s) => s.item_id);
 
   await forgetSynced(ctx.db, missing);
   await applyRemoteNoteDeletions(ctx.db, of(ItemType.Note));
-  await applyRemoteDeletions(ctx.db, [...of(ItemType.NoteTag), ...of(ItemType.Tag)].map((id) => ({ id, type: known.get(id)!.item_type })));
+  await applyRemoteDeletions(
+    ctx.db,
+    [...of(ItemType.NoteTag), ...of(ItemType.Tag)].map((id) => ({ id, type: known.get(id)!.item_type }))
+  );
   const resend = await resourceDeletions(ctx, of(ItemType.Resource));
   const goneNotes = new Set(gone.filter((s) => s.item_type === ItemType.Note).map((s) => s.item_id));
   for (const folderId of of(ItemType.Folder)) {
     const inside = await ctx.db.notes.where('parent_id').equals(folderId).toArray();
-    const kept = inside.filter((n) => !n.deleted_time && !n.is_conflict && !goneNotes.has(n.id)).map((n) => n.id);
+    const kept = inside
+      .filter((n) => !n.deleted_time && !n.is_conflict && !goneNotes.has(n.id))
+      .map((n) => n.id);
     const marked = await applyRemoteNotebookDeletion(ctx.db, folderId, kept);
     if (marked.length) {
       ctx.report.conflicts += marked.length;
-      ctx.report.problems.push(`A notebook was deleted on another device while ${marked.length} note${marked.length === 1 ? '' : 's'} here were still in it; they are kept under Conflicts.`);
+      ctx.report.problems.push(
+        `A notebook was deleted on another device while ${marked.length} note${marked.length === 1 ? '' : 's'} here were still in it; they are kept under Conflicts.`
+      );
     }
   }
   ctx.report.downloaded += unchanged.length;
@@ -65,7 +84,10 @@ async function resourceDeletions(ctx: SyncContext, ids: string[]): Promise<Pendi
     if (note.deleted_time) return;
     for (const id of ids) if (note.body.includes(`:/${id}`)) linked.add(id);
   });
-  await applyRemoteDeletions(ctx.db, ids.filter((id) => !linked.has(id)).map((id) => ({ id, type: ItemType.Resource })));
+  await applyRemoteDeletions(
+    ctx.db,
+    ids.filter((id) => !linked.has(id)).map((id) => ({ id, type: ItemType.Resource }))
+  );
   await forgetSynced(ctx.db, [...linked]);
   return [...linked].map((id) => ({ id, type: ItemType.Resource }));
 }

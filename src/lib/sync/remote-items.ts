@@ -5,7 +5,14 @@
  */
 import { ItemType } from '$lib/core';
 import type { SyncedRecord } from '$lib/db';
-import { isInteropType, parseRawItem, rawToRecord, recordToRaw, serializeRawItem, type InteropType } from '$lib/interop';
+import {
+  isInteropType,
+  parseRawItem,
+  rawToRecord,
+  recordToRaw,
+  serializeRawItem,
+  type InteropType
+} from '$lib/interop';
 
 /** A downloaded item file, read. */
 export type RemoteItem =
@@ -36,7 +43,9 @@ export function itemText(type: InteropType, record: SyncedRecord): string {
 export function blobChanged(before: SyncedRecord | undefined, after: SyncedRecord): boolean {
   if (!before) return true;
   const stamp = (r: SyncedRecord) => r.joplin_extra?.blob_updated_time ?? String(r.updated_time);
-  return stamp(before) !== stamp(after) || (before as { size?: number }).size !== (after as { size?: number }).size;
+  return (
+    stamp(before) !== stamp(after) || (before as { size?: number }).size !== (after as { size?: number }).size
+  );
 }
 
 /** Whether two versions of a note differ in what a person wrote (Joplin's mustHandleConflict). */

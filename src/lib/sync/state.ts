@@ -35,7 +35,13 @@ export async function loadSyncState(db: FolioDatabase, targetKey: string): Promi
   const stored = await getSetting<Partial<SyncState> | null>(db, SYNC_STATE_KEY, null);
   const clientId = stored?.clientId || newId();
   if (stored && stored.targetKey === targetKey) {
-    return { targetKey, cursor: stored.cursor ?? null, lastSyncTime: stored.lastSyncTime ?? 0, pending: stored.pending ?? [], clientId };
+    return {
+      targetKey,
+      cursor: stored.cursor ?? null,
+      lastSyncTime: stored.lastSyncTime ?? 0,
+      pending: stored.pending ?? [],
+      clientId
+    };
   }
   await clearSyncItems(db);
   const fresh: SyncState = { targetKey, cursor: null, lastSyncTime: 0, pending: [], clientId };

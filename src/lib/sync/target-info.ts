@@ -49,10 +49,14 @@ export function parseTargetInfo(text: string): TargetInfo {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new SyncError('damaged', 'The target\'s info.json is not readable, so Folio did not sync. It may be damaged; Joplin can repair it from a device that syncs fine.');
+    throw new SyncError(
+      'damaged',
+      "The target's info.json is not readable, so Folio did not sync. It may be damaged; Joplin can repair it from a device that syncs fine."
+    );
   }
   const version = Number(json?.version);
-  if (!version) throw new SyncError('damaged', 'The target\'s info.json has no sync version, so Folio did not sync.');
+  if (!version)
+    throw new SyncError('damaged', "The target's info.json has no sync version, so Folio did not sync.");
   const e2ee = json.e2ee as { value?: unknown } | boolean | undefined;
   return {
     version,
@@ -66,18 +70,27 @@ export function checkTargetInfo(info: TargetInfo): void {
   if (info.e2ee) {
     throw new SyncError(
       'encrypted',
-      'This sync target uses Joplin\'s end-to-end encryption. Folio cannot read encrypted notes yet, so it did not sync and wrote nothing there. Choose another target, or turn encryption off in Joplin (Settings → Encryption) if you want Folio to sync with it.'
+      "This sync target uses Joplin's end-to-end encryption. Folio cannot read encrypted notes yet, so it did not sync and wrote nothing there. Choose another target, or turn encryption off in Joplin (Settings → Encryption) if you want Folio to sync with it."
     );
   }
   if (info.version > SYNC_VERSION) {
-    throw new SyncError('version', `This sync target uses a newer sync format (version ${info.version}) than Folio knows (version ${SYNC_VERSION}). Folio did not sync and wrote nothing there.`);
+    throw new SyncError(
+      'version',
+      `This sync target uses a newer sync format (version ${info.version}) than Folio knows (version ${SYNC_VERSION}). Folio did not sync and wrote nothing there.`
+    );
   }
   if (info.version < SYNC_VERSION) {
-    throw new SyncError('version', `This sync target uses an old sync format (version ${info.version}). Open it once with a current Joplin (which upgrades it to version ${SYNC_VERSION}), then sync again.`);
+    throw new SyncError(
+      'version',
+      `This sync target uses an old sync format (version ${info.version}). Open it once with a current Joplin (which upgrades it to version ${SYNC_VERSION}), then sync again.`
+    );
   }
   const major = Number(info.appMinVersion.split('.')[0]);
   if (major > Number(APP_MIN_VERSION.split('.')[0])) {
-    throw new SyncError('version', `This sync target needs Joplin ${info.appMinVersion} or later, whose items Folio does not know yet. Folio did not sync.`);
+    throw new SyncError(
+      'version',
+      `This sync target needs Joplin ${info.appMinVersion} or later, whose items Folio does not know yet. Folio did not sync.`
+    );
   }
 }
 
@@ -115,10 +128,17 @@ export async function prepareTarget(
     entries = await driver.list('', { signal });
   }
   if (entries.some((e) => e.name === '.sync') && (await driver.getText('.sync/version.txt', { signal }))) {
-    throw new SyncError('version', 'This sync target uses an old sync format (version 1). Open it once with a current Joplin (which upgrades it), then sync again.');
+    throw new SyncError(
+      'version',
+      'This sync target uses an old sync format (version 1). Open it once with a current Joplin (which upgrades it), then sync again.'
+    );
   }
   await setUpTarget(driver, signal, locks);
-  return { info: parseTargetInfo(newTargetInfoJson()), created: true, entries: await driver.list('', { signal }) };
+  return {
+    info: parseTargetInfo(newTargetInfoJson()),
+    created: true,
+    entries: await driver.list('', { signal })
+  };
 }
 
 /**

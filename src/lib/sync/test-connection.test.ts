@@ -35,7 +35,10 @@ describe('testConnection', () => {
 
   it('refuses an encrypted target in words', async () => {
     await server.mkcol('e2ee');
-    writeFileSync(join(server.root, 'e2ee', 'info.json'), JSON.stringify({ version: 3, e2ee: { value: true } }));
+    writeFileSync(
+      join(server.root, 'e2ee', 'info.json'),
+      JSON.stringify({ version: 3, e2ee: { value: true } })
+    );
     const check = await testConnection(davDriver(server, 'e2ee'), server.url('e2ee'), env);
     expect(check).toMatchObject({ ok: false, kind: 'encrypted' });
   });
@@ -48,11 +51,18 @@ describe('testConnection', () => {
 
   it('explains that an https page cannot reach an http server elsewhere', async () => {
     const driver = new WebDavDriver({ url: 'http://files.example/dav', username: '', password: '' });
-    expect(await testConnection(driver, 'http://files.example/dav', { origin: 'https://folio.example' })).toMatchObject({ ok: false, kind: 'insecure' });
+    expect(
+      await testConnection(driver, 'http://files.example/dav', { origin: 'https://folio.example' })
+    ).toMatchObject({ ok: false, kind: 'insecure' });
   });
 
   it('says when nothing answers at the address', async () => {
-    const driver = new WebDavDriver({ url: 'http://127.0.0.1:9/dav', username: '', password: '', retryDelaysMs: [] });
+    const driver = new WebDavDriver({
+      url: 'http://127.0.0.1:9/dav',
+      username: '',
+      password: '',
+      retryDelaysMs: []
+    });
     const check = await testConnection(driver, 'http://127.0.0.1:9/dav', env);
     expect(check).toMatchObject({ ok: false, kind: 'network' });
   });

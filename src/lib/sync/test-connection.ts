@@ -28,26 +28,46 @@ export interface CheckEnvironment {
 const LOOPBACK = /^(localhost|127(?:\.\d+){3}|\[::1\])$/i;
 
 /** Checks the target behind `driver` (at `url` for WebDAV). */
-export async function testConnection(driver: SyncDriver, url: string, env: CheckEnvironment): Promise<ConnectionCheck> {
+export async function testConnection(
+  driver: SyncDriver,
+  url: string,
+  env: CheckEnvironment
+): Promise<ConnectionCheck> {
   if (driver.kind === 'webdav') {
     const target = new URL(url);
     if (env.origin.startsWith('https:') && target.protocol === 'http:' && !LOOPBACK.test(target.hostname)) {
-      return { ok: false, kind: 'insecure', message: `Folio runs on https, so the browser refuses to talk to the unencrypted address ${target.origin}. Use https:// for the server.` };
+      return {
+        ok: false,
+        kind: 'insecure',
+        message: `Folio runs on https, so the browser refuses to talk to the unencrypted address ${target.origin}. Use https:// for the server.`
+      };
     }
   }
   try {
     const entries = await driver.list('');
     const items = entries.filter((e) => !e.isDir && itemIdOf(e.name)).length;
     if (!entries.some((e) => e.name === 'info.json')) {
-      return { ok: true, message: items ? `Connected, but ${driver.where} holds ${items} item files and no info.json. Sync will stop rather than guess; point Folio at the folder Joplin syncs with.` : `Connected to ${driver.where}. It is empty: the first sync sets it up for Folio and Joplin.` };
+      return {
+        ok: true,
+        message: items
+          ? `Connected, but ${driver.where} holds ${items} item files and no info.json. Sync will stop rather than guess; point Folio at the folder Joplin syncs with.`
+          : `Connected to ${driver.where}. It is empty: the first sync sets it up for Folio and Joplin.`
+      };
     }
     const text = await driver.getText('info.json');
     const info = parseTargetInfo(text ?? '');
     checkTargetInfo(info);
-    return { ok: true, message: `Connected to ${driver.where}: a Joplin sync target (sync version ${info.version}) with ${items} item${items === 1 ? '' : 's'}.` };
+    return {
+      ok: true,
+      message: `Connected to ${driver.where}: a Joplin sync target (sync version ${info.version}) with ${items} item${items === 1 ? '' : 's'}.`
+    };
   } catch (error) {
     const failure = toSyncError(error);
-    if (failure.kind === 'network' && driver.kind === 'webdav' && (await reachable(url, env.fetch ?? fetch))) {
+    if (
+      failure.kind === 'network' &&
+      driver.kind === 'webdav' &&
+      (await reachable(url, env.fetch ?? fetch))
+    ) {
       return {
         ok: false,
         kind: 'cors',
@@ -62,7 +82,12 @@ export async function testConnection(driver: SyncDriver, url: string, env: Check
 /** Whether the server answers at all: an opaque request succeeds whatever its CORS policy. */
 async function reachable(url: string, fetcher: typeof fetch): Promise<boolean> {
   try {
-    await fetcher(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(15_000) });
+    await fetcher(url, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(15_000)
+    });
     return true;
   } catch {
     return false;

@@ -55,9 +55,16 @@ export class WebDavDriver implements SyncDriver {
     try {
       base = new URL(options.url.trim());
     } catch {
-      throw new SyncError('config', `"${options.url}" is not a web address. It should look like https://example.com/webdav/Joplin.`);
+      throw new SyncError(
+        'config',
+        `"${options.url}" is not a web address. It should look like https://example.com/webdav/Joplin.`
+      );
     }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new SyncError('config', 'The Server URL must start with https:// (or http:// for a server on this device).');
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new SyncError(
+        'config',
+        'The Server URL must start with https:// (or http:// for a server on this device).'
+      );
     if (!base.pathname.endsWith('/')) base.pathname += '/';
     this.#base = base;
     this.where = base.href;
@@ -75,14 +82,23 @@ export class WebDavDriver implements SyncDriver {
 
   async list(dir: string, options: DriverCallOptions = {}): Promise<RemoteEntry[]> {
     const url = this.url(dir, true);
-    const response = await this.#request('PROPFIND', url, { headers: { Depth: '1', 'Content-Type': 'application/xml; charset=utf-8' }, body: PROPFIND_BODY, signal: options.signal });
+    const response = await this.#request('PROPFIND', url, {
+      headers: { Depth: '1', 'Content-Type': 'application/xml; charset=utf-8' },
+      body: PROPFIND_BODY,
+      signal: options.signal
+    });
     const responses = parseOrThrow(await response.text(), `PROPFIND ${dir || '/'}`);
     if (responses.length === 1 && responses[0].missing) throw httpError(404, `PROPFIND ${dir || '/'}`);
     return entriesIn(responses, hrefPath(url));
   }
 
   async stat(path: string, options: DriverCallOptions = {}): Promise<RemoteEntry | null> {
-    const response = await this.#request('PROPFIND', this.url(path), { headers: { Depth: '0', 'Content-Type': 'application/xml; charset=utf-8' }, body: PROPFIND_BODY, signal: options.signal, allow404: true });
+    const response = await this.#request('PROPFIND', this.url(path), {
+      headers: { Depth: '0', 'Content-Type': 'application/xml; charset=utf-8' },
+      body: PROPFIND_BODY,
+      signal: options.signal,
+      allow404: true
+    });
     if (response.status === 404) return null;
     const [first] = parseOrThrow(await response.text(), `PROPFIND ${path}`);
     if (!first || first.missing) return null;
@@ -95,45 +111,85 @@ export class WebDavDriver implements SyncDriver {
   }
 
   async getBlob(path: string, options: DriverCallOptions = {}): Promise<Blob | null> {
-    const response = await this.#request('GET', this.url(path), { signal: options.signal, allow404: true, slow: true });
+    const response = await this.#request('GET', this.url(path), {
+      signal: options.signal,
+      allow404: true,
+      slow: true
+    });
     return response.status === 404 ? null : response.blob();
   }
 
   async put(path: string, body: string | Blob, options: DriverCallOptions = {}): Promise<string> {
     const size = typeof body === 'string' ? body.length : body.size;
-    const response = await this.#request('PUT', this.url(path), { headers: { 'Content-Type': 'application/octet-stream' }, body, signal: options.signal, bytes: size });
+    const response = await this.#request('PUT', this.url(path), {
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body,
+      signal: options.signal,
+      bytes: size
+    });
     await response.body?.cancel();
     const etag = response.headers.get('ETag');
     return etag ? `e${etag}` : '';
   }
 
   async delete(path: string, options: DriverCallOptions = {}): Promise<void> {
-    const response = await this.#request('DELETE', this.url(path), { signal: options.signal, allow404: true });
+    const response = await this.#request('DELETE', this.url(path), {
+      signal: options.signal,
+      allow404: true
+    });
     await response.body?.cancel();
   }
 
   async mkdir(path: string, options: DriverCallOptions = {}): Promise<void> {
     // The trailing slash is what RFC 4918 and nginx want for a collection.
-    const response = await this.#request('MKCOL', this.url(path, true), { signal: options.signal, allowStatus: [405] });
+    const response = await this.#request('MKCOL', this.url(path, true), {
+      signal: options.signal,
+      allowStatus: [405]
+    });
     await response.body?.cancel();
   }
 
   async #request(
     method: string,
     url: string,
-    init: { headers?: Record<string, string>; body?: string | Blob; signal?: AbortSignal; allow404?: boolean; allowStatus?: number[]; bytes?: number; slow?: boolean }
+    init: {
+      headers?: Record<string, string>;
+      body?: string | Blob;
+      signal?: AbortSignal;
+      allow404?: boolean;
+      allowStatus?: number[];
+      bytes?: number;
+      slow?: boolean;
+    }
   ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.#auth) headers.Authorization = this.#auth;
     const what = `${method} ${decodeURIComponent(new URL(url).pathname)}`;
     for (let attempt = 0; ; attempt++) {
       init.signal?.throwIfAborted();
-      const deadline = Math.round(this.#timeoutMs + ((init.bytes ?? 0) / 1024) * MS_PER_KB + (init.slow ? 10 * 60_000 : 0));
-      const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(deadline)]) : AbortSignal.timeout(deadline);
+      const deadline = Math.round(
+        this.#timeoutMs + ((init.bytes ?? 0) / 1024) * MS_PER_KB + (init.slow ? 10 * 60_000 : 0)
+      );
+      const signal = init.signal
+        ? AbortSignal.any([init.signal, AbortSignal.timeout(deadline)])
+        : AbortSignal.timeout(deadline);
       let failure: SyncError;
       try {
-        const response = await this.#fetch(url, { method, headers, body: init.body, signal, credentials: 'omit', cache: 'no-store', redirect: 'follow' });
-        if (response.ok || (init.allow404 && response.status === 404) || init.allowStatus?.includes(response.status)) return response;
+        const response = await this.#fetch(url, {
+          method,
+          headers,
+          body: init.body,
+          signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          redirect: 'follow'
+        });
+        if (
+          response.ok ||
+          (init.allow404 && response.status === 404) ||
+          init.allowStatus?.includes(response.status)
+        )
+          return response;
         await response.body?.cancel();
         failure = httpError(response.status, what);
       } catch (error) {
@@ -141,8 +197,16 @@ export class WebDavDriver implements SyncDriver {
         const name = (error as Error)?.name;
         failure =
           name === 'TimeoutError' || name === 'AbortError'
-            ? new SyncError('timeout', `The server took too long to answer (${what}). Folio will try again.`, { cause: error })
-            : new SyncError('network', `Folio could not reach the server at ${this.#base.origin} (${what}). Check that you are online and the address is right; from a browser, the server must also allow Folio's origin (CORS).`, { cause: error });
+            ? new SyncError(
+                'timeout',
+                `The server took too long to answer (${what}). Folio will try again.`,
+                { cause: error }
+              )
+            : new SyncError(
+                'network',
+                `Folio could not reach the server at ${this.#base.origin} (${what}). Check that you are online and the address is right; from a browser, the server must also allow Folio's origin (CORS).`,
+                { cause: error }
+              );
       }
       if (!failure.transient || attempt >= this.#retryDelays.length) throw failure;
       await pause(this.#retryDelays[attempt], init.signal);
@@ -154,16 +218,24 @@ function parseOrThrow(xml: string, what: string) {
   try {
     return parseMultistatus(xml);
   } catch (error) {
-    throw new SyncError('server', `The server's answer is not WebDAV (${what}). Is the Server URL a WebDAV folder?`, { cause: error });
+    throw new SyncError(
+      'server',
+      `The server's answer is not WebDAV (${what}). Is the Server URL a WebDAV folder?`,
+      { cause: error }
+    );
   }
 }
 
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true }
+    );
   });
 }

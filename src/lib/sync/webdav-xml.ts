@@ -29,14 +29,16 @@ export interface DavResponse {
 function children(parent: Element, name: string): Element[] {
   const out: Element[] = [];
   for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name) out.push(node as Element);
+    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name)
+      out.push(node as Element);
   }
   return out;
 }
 
 function child(parent: Element, name: string): Element | null {
   for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name) return node as Element;
+    if (node.nodeType === 1 && (node as Element).namespaceURI === DAV && (node as Element).localName === name)
+      return node as Element;
   }
   return null;
 }
@@ -49,7 +51,8 @@ function text(parent: Element, name: string): string {
 export function parseMultistatus(xml: string): DavResponse[] {
   const doc = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml');
   const root = doc.documentElement;
-  if (!root || root.namespaceURI !== DAV || root.localName !== 'multistatus') throw new TypeError('not a WebDAV multistatus answer');
+  if (!root || root.namespaceURI !== DAV || root.localName !== 'multistatus')
+    throw new TypeError('not a WebDAV multistatus answer');
   const responses = children(root, 'response');
   const out: DavResponse[] = [];
   for (let i = 0; i < responses.length; i++) {
@@ -106,5 +109,10 @@ export function entriesIn(responses: DavResponse[], folderPath: string): RemoteE
 
 /** A parsed response as a RemoteEntry named `name`. */
 export function toEntry(r: DavResponse, name: string): RemoteEntry {
-  return { name, isDir: r.isDir, mtime: r.mtime, fingerprint: r.etag ? `e${r.etag}` : timeSizeFingerprint(r.mtime, r.size) };
+  return {
+    name,
+    isDir: r.isDir,
+    mtime: r.mtime,
+    fingerprint: r.etag ? `e${r.etag}` : timeSizeFingerprint(r.mtime, r.size)
+  };
 }

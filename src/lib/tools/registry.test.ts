@@ -12,7 +12,12 @@ function echoTool(overrides: Partial<ToolDefinition> = {}): ToolDefinition {
   return {
     id: 'echo',
     description: 'Echoes its input.',
-    inputSchema: { type: 'object', properties: { text: { type: 'string', maxLength: 5 } }, required: ['text'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { text: { type: 'string', maxLength: 5 } },
+      required: ['text'],
+      additionalProperties: false
+    },
     annotations: { readOnlyHint: true },
     handler: (input: { text: string }) => ({ echoed: input.text }),
     ...overrides
@@ -25,7 +30,11 @@ describe('createToolRegistry', () => {
     registry.register(echoTool());
     registry.register(echoTool({ id: 'second' }));
     expect(registry.list().map((t) => t.id)).toEqual(['echo', 'second']);
-    expect(registry.find('echo')).toMatchObject({ id: 'echo', enabled: true, annotations: { readOnlyHint: true } });
+    expect(registry.find('echo')).toMatchObject({
+      id: 'echo',
+      enabled: true,
+      annotations: { readOnlyHint: true }
+    });
     expect(registry.find('echo')).not.toHaveProperty('handler');
   });
 
@@ -38,7 +47,9 @@ describe('createToolRegistry', () => {
   it('refuses an id MCP cannot carry and a schema that is not an object', () => {
     const registry = createToolRegistry();
     expect(() => registry.register(echoTool({ id: 'has space' }))).toThrow(TypeError);
-    expect(() => registry.register(echoTool({ inputSchema: { type: 'string' } }))).toThrow(/inputSchema must be/);
+    expect(() => registry.register(echoTool({ inputSchema: { type: 'string' } }))).toThrow(
+      /inputSchema must be/
+    );
   });
 
   it('leaves a disabled tool out of enabledOnly lists and refuses to call it', async () => {
@@ -58,7 +69,9 @@ describe('createToolRegistry', () => {
     const registry = createToolRegistry();
     registry.register(echoTool());
     registry.register(echoTool({ id: 'writer', annotations: { readOnlyHint: false } }));
-    expect(registry.list({ where: (t) => t.annotations.readOnlyHint === true }).map((t) => t.id)).toEqual(['echo']);
+    expect(registry.list({ where: (t) => t.annotations.readOnlyHint === true }).map((t) => t.id)).toEqual([
+      'echo'
+    ]);
   });
 
   it('removes a tool so that its id can be registered again', () => {
@@ -116,21 +129,34 @@ describe('ToolRegistry.call', () => {
     registry.register(echoTool({ handler }));
     const result = await registry.call('echo', { text: 'too long!' }, ctx);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toBe('Invalid arguments for echo: text: must be at most 5 characters (got 9).');
+    expect(result.content[0].text).toBe(
+      'Invalid arguments for echo: text: must be at most 5 characters (got 9).'
+    );
     expect(handler).not.toHaveBeenCalled();
   });
 
   it('treats missing arguments as an empty object', async () => {
     const registry = createToolRegistry();
-    registry.register(echoTool({ inputSchema: { type: 'object', properties: {} }, handler: () => 'none needed' }));
-    expect(await registry.call('echo', undefined, ctx)).toEqual({ content: [{ type: 'text', text: 'none needed' }] });
+    registry.register(
+      echoTool({ inputSchema: { type: 'object', properties: {} }, handler: () => 'none needed' })
+    );
+    expect(await registry.call('echo', undefined, ctx)).toEqual({
+      content: [{ type: 'text', text: 'none needed' }]
+    });
   });
 
   it('sends an object payload as pretty JSON, with structuredContent only when there is an output schema', async () => {
     const registry = createToolRegistry();
     registry.register(echoTool());
-    registry.register(echoTool({ id: 'typed', outputSchema: { type: 'object', properties: { echoed: { type: 'string' } }, required: ['echoed'] } }));
-    expect(await registry.call('echo', { text: 'hi' }, ctx)).toEqual({ content: [{ type: 'text', text: '{\n  "echoed": "hi"\n}' }] });
+    registry.register(
+      echoTool({
+        id: 'typed',
+        outputSchema: { type: 'object', properties: { echoed: { type: 'string' } }, required: ['echoed'] }
+      })
+    );
+    expect(await registry.call('echo', { text: 'hi' }, ctx)).toEqual({
+      content: [{ type: 'text', text: '{\n  "echoed": "hi"\n}' }]
+    });
     expect(await registry.call('typed', { text: 'hi' }, ctx)).toEqual({
       content: [{ type: 'text', text: '{\n  "echoed": "hi"\n}' }],
       structuredContent: { echoed: 'hi' }
@@ -142,19 +168,34 @@ describe('ToolRegistry.call', () => {
     registry.register(echoTool({ outputSchema: { type: 'object', required: ['other'] } }));
     const result = await registry.call('echo', { text: 'hi' }, ctx);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/^Internal error in echo: its output does not match its output schema \(other: required\)/);
+    expect(result.content[0].text).toMatch(
+      /^Internal error in echo: its output does not match its output schema \(other: required\)/
+    );
   });
 
   it('passes an AppError message to the model as is', async () => {
     const registry = createToolRegistry();
-    registry.register(echoTool({ handler: () => Promise.reject(new AppError('not_found', 'No note with id x.')) }));
-    expect(await registry.call('echo', { text: 'a' }, ctx)).toEqual({ content: [{ type: 'text', text: 'No note with id x.' }], isError: true });
+    registry.register(
+      echoTool({ handler: () => Promise.reject(new AppError('not_found', 'No note with id x.')) })
+    );
+    expect(await registry.call('echo', { text: 'a' }, ctx)).toEqual({
+      content: [{ type: 'text', text: 'No note with id x.' }],
+      isError: true
+    });
   });
 
   it('reports any other exception as an internal error of the tool', async () => {
     const registry = createToolRegistry();
-    registry.register(echoTool({ handler: () => { throw new RangeError('bad index'); } }));
-    expect((await registry.call('echo', { text: 'a' }, ctx)).content[0].text).toBe('Internal error in echo: bad index');
+    registry.register(
+      echoTool({
+        handler: () => {
+          throw new RangeError('bad index');
+        }
+      })
+    );
+    expect((await registry.call('echo', { text: 'a' }, ctx)).content[0].text).toBe(
+      'Internal error in echo: bad index'
+    );
   });
 
   it('explains a closed database and that nothing changed', async () => {
@@ -164,7 +205,9 @@ describe('ToolRegistry.call', () => {
     registry.register(echoTool({ handler: () => closed.notes.count() }));
     const result = await registry.call('echo', { text: 'a' }, ctx);
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/database is not available .*DatabaseClosedError.*Nothing was changed/);
+    expect(result.content[0].text).toMatch(
+      /database is not available .*DatabaseClosedError.*Nothing was changed/
+    );
   });
 
   it('throws aborted without running the handler when the signal is already aborted', async () => {
@@ -173,7 +216,9 @@ describe('ToolRegistry.call', () => {
     registry.register(echoTool({ handler }));
     const controller = new AbortController();
     controller.abort();
-    await expect(registry.call('echo', { text: 'a' }, { ...ctx, signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(
+      registry.call('echo', { text: 'a' }, { ...ctx, signal: controller.signal })
+    ).rejects.toMatchObject({ code: 'aborted' });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -183,6 +228,10 @@ describe('ToolRegistry.call', () => {
     const controller = new AbortController();
     const pending = registry.call('echo', { text: 'a' }, { ...ctx, signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
-    await expect(pending).rejects.toMatchObject({ name: 'AppError', code: 'aborted', message: 'The call to echo was cancelled.' });
+    await expect(pending).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'aborted',
+      message: 'The call to echo was cancelled.'
+    });
   });
 });

@@ -11,7 +11,15 @@
  */
 import { AppError, compileSchema, invalidArgumentsText, raceAbort, type SchemaCheck } from '$lib/core';
 import { errorResult, failureMessage, successResult } from './result';
-import type { ToolContext, ToolDefinition, ToolHandle, ToolInfo, ToolListFilter, ToolRegistryChange, ToolResult } from './types';
+import type {
+  ToolContext,
+  ToolDefinition,
+  ToolHandle,
+  ToolInfo,
+  ToolListFilter,
+  ToolRegistryChange,
+  ToolResult
+} from './types';
 
 /** MCP's advice for tool names: 1 to 128 of letters, digits, `_`, `-` and `.`. */
 const TOOL_ID_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -67,7 +75,8 @@ export function createToolRegistry(): ToolRegistry {
   return {
     register(definition, options = {}) {
       const entry = compileEntry(definition, options.enabled ?? true);
-      if (entries.has(definition.id)) throw new AppError('conflict', `A tool with id "${definition.id}" is already registered.`);
+      if (entries.has(definition.id))
+        throw new AppError('conflict', `A tool with id "${definition.id}" is already registered.`);
       entries.set(definition.id, entry);
       emit({ kind: 'registered', id: definition.id });
       return {
@@ -84,7 +93,9 @@ export function createToolRegistry(): ToolRegistry {
     },
     list(filter = {}) {
       const all = [...entries.values()].map(info);
-      return all.filter((tool) => (!filter.enabledOnly || tool.enabled) && (!filter.where || filter.where(tool)));
+      return all.filter(
+        (tool) => (!filter.enabledOnly || tool.enabled) && (!filter.where || filter.where(tool))
+      );
     },
     find(id) {
       const entry = entries.get(id);
@@ -101,11 +112,18 @@ export function createToolRegistry(): ToolRegistry {
 
 function compileEntry(definition: ToolDefinition, enabled: boolean): Entry {
   if (!TOOL_ID_PATTERN.test(definition.id ?? '')) {
-    throw new TypeError(`Tool id ${JSON.stringify(definition.id)} must be 1 to 128 letters, digits, "_", "-" or ".".`);
+    throw new TypeError(
+      `Tool id ${JSON.stringify(definition.id)} must be 1 to 128 letters, digits, "_", "-" or ".".`
+    );
   }
-  if (typeof definition.handler !== 'function') throw new TypeError(`Tool ${definition.id} has no handler function.`);
-  for (const [name, schema] of [['inputSchema', definition.inputSchema], ['outputSchema', definition.outputSchema ?? { type: 'object' }]] as const) {
-    if (schema?.type !== 'object') throw new TypeError(`Tool ${definition.id}: ${name} must be a JSON Schema with type "object".`);
+  if (typeof definition.handler !== 'function')
+    throw new TypeError(`Tool ${definition.id} has no handler function.`);
+  for (const [name, schema] of [
+    ['inputSchema', definition.inputSchema],
+    ['outputSchema', definition.outputSchema ?? { type: 'object' }]
+  ] as const) {
+    if (schema?.type !== 'object')
+      throw new TypeError(`Tool ${definition.id}: ${name} must be a JSON Schema with type "object".`);
   }
   return {
     definition,
@@ -129,16 +147,26 @@ function info(entry: Entry): ToolInfo {
   };
 }
 
-async function callEntry(id: string, entry: Entry | undefined, input: unknown, ctx: ToolContext): Promise<ToolResult> {
+async function callEntry(
+  id: string,
+  entry: Entry | undefined,
+  input: unknown,
+  ctx: ToolContext
+): Promise<ToolResult> {
   if (!entry) return errorResult(`Unknown tool "${id}".`);
-  if (!entry.enabled) return errorResult(`The tool ${id} is turned off in the settings; do not call it again.`);
+  if (!entry.enabled)
+    return errorResult(`The tool ${id} is turned off in the settings; do not call it again.`);
   throwIfAborted(id, ctx.signal);
   const args = input ?? {}; // MCP lets a client omit the arguments of a tool that takes none.
   const issues = entry.checkInput(args);
   if (issues.length) return errorResult(invalidArgumentsText(id, issues));
   let payload: unknown;
   try {
-    payload = await raceAbort(Promise.resolve().then(() => entry.definition.handler(args, ctx)), ctx.signal, () => abortError(id));
+    payload = await raceAbort(
+      Promise.resolve().then(() => entry.definition.handler(args, ctx)),
+      ctx.signal,
+      () => abortError(id)
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === 'aborted') throw error;
     return errorResult(failureMessage(id, error));
@@ -146,7 +174,10 @@ async function callEntry(id: string, entry: Entry | undefined, input: unknown, c
   if (!entry.checkOutput) return successResult(payload, false);
   const isObject = payload !== null && typeof payload === 'object' && !Array.isArray(payload);
   const outputIssues = isObject ? entry.checkOutput(payload) : ['output: must be an object'];
-  if (outputIssues.length) return errorResult(`Internal error in ${id}: its output does not match its output schema (${outputIssues.join('; ')}).`);
+  if (outputIssues.length)
+    return errorResult(
+      `Internal error in ${id}: its output does not match its output schema (${outputIssues.join('; ')}).`
+    );
   return successResult(payload, true);
 }
 

@@ -21,7 +21,14 @@ export function errorResult(message: string): ToolResult {
 }
 
 /** Error names of an IndexedDB that is closed, being upgraded by another tab, or failed to open. */
-const DATABASE_DOWN = new Set(['DatabaseClosedError', 'OpenFailedError', 'VersionError', 'UpgradeError', 'InvalidStateError', 'MissingAPIError']);
+const DATABASE_DOWN = new Set([
+  'DatabaseClosedError',
+  'OpenFailedError',
+  'VersionError',
+  'UpgradeError',
+  'InvalidStateError',
+  'MissingAPIError'
+]);
 
 /**
  * The message of a failed handler. AppErrors are written for the reader already; a closed or
@@ -29,7 +36,8 @@ const DATABASE_DOWN = new Set(['DatabaseClosedError', 'OpenFailedError', 'Versio
  */
 export function failureMessage(toolId: string, error: unknown): string {
   if (error instanceof AppError) {
-    if (error.code === 'storage_unavailable') return databaseDownMessage(errorName(error.cause) ?? 'storage unavailable');
+    if (error.code === 'storage_unavailable')
+      return databaseDownMessage(errorName(error.cause) ?? 'storage unavailable');
     return error.message;
   }
   const name = errorName(error);

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { foldName, reservedLookalike, toolIdSkeleton } from './tool-names';
 
-const RESERVED = ['search_notes', 'append_to_note', 'edit_selection', 'rewrite_paragraph', 'delete_note', 'list_tags'];
+const RESERVED = [
+  'search_notes',
+  'append_to_note',
+  'edit_selection',
+  'rewrite_paragraph',
+  'delete_note',
+  'list_tags'
+];
 
 describe('the tool namespace', () => {
   it('finds the built-in an id equals in any letter case or separator', () => {
-    for (const id of ['Search_Notes', 'SEARCH_NOTES', 'search-notes', 'search.notes', 'searchnotes', 'append_to_note', 'Edit_Selection']) {
+    for (const id of [
+      'Search_Notes',
+      'SEARCH_NOTES',
+      'search-notes',
+      'search.notes',
+      'searchnotes',
+      'append_to_note',
+      'Edit_Selection'
+    ]) {
       expect(reservedLookalike(id, RESERVED), id).toBeDefined();
     }
   });
@@ -19,7 +34,13 @@ describe('the tool namespace', () => {
   });
 
   it('leaves different names alone', () => {
-    for (const id of ['plan_trip_packing', 'search_recipes', 'read_notes_aloud', 'list_tag_colors', 'delete_notes_older']) {
+    for (const id of [
+      'plan_trip_packing',
+      'search_recipes',
+      'read_notes_aloud',
+      'list_tag_colors',
+      'delete_notes_older'
+    ]) {
       expect(reservedLookalike(id, RESERVED), id).toBeUndefined();
     }
   });

@@ -18,7 +18,10 @@ const LOOKALIKES: [RegExp, string][] = [
 
 /** The form of a tool id under which lookalikes coincide. */
 export function toolIdSkeleton(id: string): string {
-  let out = id.normalize('NFKC').toLowerCase().replace(/[\s_.-]+/g, '');
+  let out = id
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '');
   for (const [pattern, replacement] of LOOKALIKES) out = out.replace(pattern, replacement);
   return out;
 }

@@ -14,7 +14,8 @@ const pluginTool: ToolDefinition = {
   handler: () => 'ok'
 };
 
-const enabledIds = (registry: ReturnType<typeof createToolRegistry>) => registry.list({ enabledOnly: true }).map((t) => t.id);
+const enabledIds = (registry: ReturnType<typeof createToolRegistry>) =>
+  registry.list({ enabledOnly: true }).map((t) => t.id);
 
 describe('bindToolSwitches', () => {
   it('leaves every tool on when nothing is stored', async () => {

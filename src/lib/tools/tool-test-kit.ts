@@ -59,9 +59,17 @@ export function bagOfWordsSemantic(db: FolioDatabase): SemanticSearch {
       const scope = noteIds ? new Set(noteIds) : undefined;
       const notes = await db.notes.filter((n) => !n.deleted_time && (!scope || scope.has(n.id))).toArray();
       const hits: SemanticHit[] = notes.flatMap((n) =>
-        n.body.split(/\n\s*\n/).map((chunk_text, chunk_index) => ({ note_id: n.id, chunk_index, chunk_text, score: cosine(q, vector(chunk_text)) }))
+        n.body.split(/\n\s*\n/).map((chunk_text, chunk_index) => ({
+          note_id: n.id,
+          chunk_index,
+          chunk_text,
+          score: cosine(q, vector(chunk_text))
+        }))
       );
-      return hits.filter((h) => h.score >= minScore).sort((a, b) => b.score - a.score).slice(0, k);
+      return hits
+        .filter((h) => h.score >= minScore)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k);
     }
   };
 }
@@ -78,7 +86,12 @@ export async function toolBench(options: { semantic?: boolean } = {}): Promise<{
   const notebook = await ensureDefaultNotebook(db);
   const registry = createToolRegistry();
   registerBuiltinTools(registry);
-  const ctx: ToolContext = { db, search: wordSearch(db), semantic: options.semantic ? bagOfWordsSemantic(db) : undefined, source: 'ai' };
+  const ctx: ToolContext = {
+    db,
+    search: wordSearch(db),
+    semantic: options.semantic ? bagOfWordsSemantic(db) : undefined,
+    source: 'ai'
+  };
   return { db, registry, ctx, notebookId: notebook.id, call: (id, input) => registry.call(id, input, ctx) };
 }
 

@@ -46,7 +46,10 @@ export interface FullTextHit {
 
 /** The full-text index (search/), as far as the tools need it. */
 export interface FullTextSearch {
-  search(query: string, options: { limit: number }): Promise<{ results: FullTextHit[]; total: number }> | { results: FullTextHit[]; total: number };
+  search(
+    query: string,
+    options: { limit: number }
+  ): Promise<{ results: FullTextHit[]; total: number }> | { results: FullTextHit[]; total: number };
 }
 
 /** One chunk found by the semantic index; title and notebook are looked up by the tool. */

@@ -11,7 +11,11 @@ import type { SessionToolHost } from '$lib/agent';
 
 interface BenchWorker {
   setUp(toolSteps: number, edits: { anchors: string[]; pieces: number; pieceGapMs: number }): Promise<void>;
-  runTurn(request: unknown, listener: unknown, sessionTools: unknown): Promise<{ ok: boolean; message?: string; result?: { steps: number; edits: unknown[] } }>;
+  runTurn(
+    request: unknown,
+    listener: unknown,
+    sessionTools: unknown
+  ): Promise<{ ok: boolean; message?: string; result?: { steps: number; edits: unknown[] } }>;
   gaps(): number[];
 }
 
@@ -23,7 +27,10 @@ const NOTE_BYTES = 100_000;
 const PIECES = 6;
 const PIECE_GAP_MS = 20;
 
-const settings = { config: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'zero-latency' }, allowRemote: false };
+const settings = {
+  config: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'zero-latency' },
+  allowRemote: false
+};
 
 /** A note of about NOTE_BYTES of ordinary Markdown: sections of paragraphs, lists and tasks. */
 function bigNote(): { markdown: string; anchors: string[] } {
@@ -33,7 +40,9 @@ function bigNote(): { markdown: string; anchors: string[] } {
     if (i % 10 === 0) parts.push(`## Section ${i / 10 + 1}\n`);
     const anchor = `Paragraph ${i} ends here.`;
     anchors.push(anchor);
-    parts.push(`Some **ordinary** text about packing, trips and [groceries](https://example.com/${i}), with \`code\` now and then. ${'More words follow, as notes go on. '.repeat(6)}${anchor}\n`);
+    parts.push(
+      `Some **ordinary** text about packing, trips and [groceries](https://example.com/${i}), with \`code\` now and then. ${'More words follow, as notes go on. '.repeat(6)}${anchor}\n`
+    );
     if (i % 4 === 0) parts.push(`- [ ] item ${i}\n- [x] done ${i}\n- a plain point\n`);
   }
   return { markdown: parts.join('\n'), anchors };
@@ -77,14 +86,22 @@ async function run() {
   };
   const worker = Comlink.wrap<BenchWorker>(new Worker('./worker.js', { type: 'module' }));
   // Anchors spread over the note, so steps edit its start, middle and end.
-  const spread = Array.from({ length: TOOL_STEPS }, (_, k) => anchors[Math.floor(((k + 0.5) * anchors.length) / TOOL_STEPS)]);
+  const spread = Array.from(
+    { length: TOOL_STEPS },
+    (_, k) => anchors[Math.floor(((k + 0.5) * anchors.length) / TOOL_STEPS)]
+  );
   await worker.setUp(TOOL_STEPS, { anchors: spread, pieces: PIECES, pieceGapMs: PIECE_GAP_MS });
   const perStep: number[] = [];
   const viewPerStep: number[] = [];
   const gaps: number[] = [];
   let draftFrames = 0;
   for (let i = 0; i < WARMUP_TURNS + TURNS; i++) {
-    const turn = startSessionTurn({ editor, noteId: 'f'.repeat(32), title: 'Field notes', isCurrent: () => true });
+    const turn = startSessionTurn({
+      editor,
+      noteId: 'f'.repeat(32),
+      title: 'Field notes',
+      isCurrent: () => true
+    });
     let callMs = 0;
     const host: SessionToolHost = {
       call: async (name, args, options) => {
@@ -96,13 +113,30 @@ async function run() {
         }
       }
     };
-    const listener = Comlink.proxy({ onDelta: (delta: { type: string; index: number; name: string; argumentsDelta: string }) => delta.type === 'tool_call' && turn.onToolDelta(delta) });
+    const listener = Comlink.proxy({
+      onDelta: (delta: { type: string; index: number; name: string; argumentsDelta: string }) =>
+        delta.type === 'tool_call' && turn.onToolDelta(delta)
+    });
     [frameMs, frames, dispatchMs] = [0, 0, 0];
-    const outcome = await worker.runTurn({ callId: `focused-${i}`, settings, context: turn.context, history: [], message: 'Add a line after each of these paragraphs' }, listener, Comlink.proxy(host));
+    const outcome = await worker.runTurn(
+      {
+        callId: `focused-${i}`,
+        settings,
+        context: turn.context,
+        history: [],
+        message: 'Add a line after each of these paragraphs'
+      },
+      listener,
+      Comlink.proxy(host)
+    );
     turn.end();
     const proposed = outcome.result?.edits.length ?? 0;
-    if (!outcome.ok || outcome.result?.steps !== TOOL_STEPS + 1 || proposed !== TOOL_STEPS) throw new Error(`focused turn ${i} failed: ${outcome.message ?? JSON.stringify(outcome)}`);
-    if (pendingProposals(editor.view.state).length !== TOOL_STEPS) throw new Error(`focused turn ${i}: ${pendingProposals(editor.view.state).length} suggestions shown, expected ${TOOL_STEPS}`);
+    if (!outcome.ok || outcome.result?.steps !== TOOL_STEPS + 1 || proposed !== TOOL_STEPS)
+      throw new Error(`focused turn ${i} failed: ${outcome.message ?? JSON.stringify(outcome)}`);
+    if (pendingProposals(editor.view.state).length !== TOOL_STEPS)
+      throw new Error(
+        `focused turn ${i}: ${pendingProposals(editor.view.state).length} suggestions shown, expected ${TOOL_STEPS}`
+      );
     const turnViewMs = dispatchMs;
     rejectEdits('all')(editor.view.state, editor.view.dispatch);
     const turnGaps = await worker.gaps();

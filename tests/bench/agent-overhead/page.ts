@@ -5,7 +5,10 @@ import * as Comlink from 'comlink';
 interface BenchWorker {
   ping(): string;
   setUp(toolSteps: number): Promise<void>;
-  runTurn(request: unknown, listener: unknown): Promise<{ ok: boolean; message?: string; result?: { steps: number } }>;
+  runTurn(
+    request: unknown,
+    listener: unknown
+  ): Promise<{ ok: boolean; message?: string; result?: { steps: number } }>;
   gaps(): number[];
 }
 
@@ -15,7 +18,10 @@ const TURNS = 150;
 const WARMUP_TURNS = 15;
 const PINGS = 1000;
 
-const settings = { config: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'zero-latency' }, allowRemote: false };
+const settings = {
+  config: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'zero-latency' },
+  allowRemote: false
+};
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,9 +48,13 @@ async function run() {
   const gaps: number[] = [];
   for (let i = 0; i < WARMUP_TURNS + TURNS; i++) {
     const t = performance.now();
-    const outcome = await worker.runTurn({ callId: `turn-${i}`, settings, context: {}, history: [], message: 'Read my notes' }, listener);
+    const outcome = await worker.runTurn(
+      { callId: `turn-${i}`, settings, context: {}, history: [], message: 'Read my notes' },
+      listener
+    );
     const ms = performance.now() - t;
-    if (!outcome.ok || outcome.result?.steps !== TOOL_STEPS + 1) throw new Error(`turn ${i} failed: ${outcome.message ?? JSON.stringify(outcome)}`);
+    if (!outcome.ok || outcome.result?.steps !== TOOL_STEPS + 1)
+      throw new Error(`turn ${i} failed: ${outcome.message ?? JSON.stringify(outcome)}`);
     // Gaps are within one turn (the worker forgets its marks when asked), so they exclude the page.
     const turnGaps = await worker.gaps();
     if (i >= WARMUP_TURNS) {

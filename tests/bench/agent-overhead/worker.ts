@@ -50,8 +50,19 @@ class ZeroLatencyModel implements ChatProvider {
     } else {
       const id = this.noteIds[done % this.noteIds.length];
       const args = JSON.stringify({ id });
-      options.onDelta?.({ type: 'tool_call', index: 0, id: `call_${done}`, name: 'read_note', argumentsDelta: args });
-      result = { text: '', toolCalls: [{ id: `call_${done}`, name: 'read_note', arguments: args, parsed: { id } }], finishReason: 'tool_calls', usage };
+      options.onDelta?.({
+        type: 'tool_call',
+        index: 0,
+        id: `call_${done}`,
+        name: 'read_note',
+        argumentsDelta: args
+      });
+      result = {
+        text: '',
+        toolCalls: [{ id: `call_${done}`, name: 'read_note', arguments: args, parsed: { id } }],
+        finishReason: 'tool_calls',
+        usage
+      };
     }
     this.marks.push({ start, end: performance.now() });
     return result;
@@ -59,15 +70,29 @@ class ZeroLatencyModel implements ChatProvider {
 
   /** Step `done`'s insert_after_anchor, sent in pieces (the pauses fall inside the call, so the gaps exclude them). */
   private async streamEdit(done: number, edits: StreamedEdits, options: ChatOptions): Promise<ChatResult> {
-    const parsed = { anchor: edits.anchors[done % edits.anchors.length], text: `A line the model adds in step ${done + 1}, written a few words at a time.` };
+    const parsed = {
+      anchor: edits.anchors[done % edits.anchors.length],
+      text: `A line the model adds in step ${done + 1}, written a few words at a time.`
+    };
     const args = JSON.stringify(parsed);
     const id = `call_${done}`;
     const size = Math.ceil(args.length / edits.pieces);
     for (let at = 0; at < args.length; at += size) {
-      options.onDelta?.({ type: 'tool_call', index: 0, id, name: 'insert_after_anchor', argumentsDelta: args.slice(at, at + size) });
+      options.onDelta?.({
+        type: 'tool_call',
+        index: 0,
+        id,
+        name: 'insert_after_anchor',
+        argumentsDelta: args.slice(at, at + size)
+      });
       await pause(edits.pieceGapMs);
     }
-    return { text: '', toolCalls: [{ id, name: 'insert_after_anchor', arguments: args, parsed }], finishReason: 'tool_calls', usage: { inputTokens: 0, outputTokens: 0 } };
+    return {
+      text: '',
+      toolCalls: [{ id, name: 'insert_after_anchor', arguments: args, parsed }],
+      finishReason: 'tool_calls',
+      usage: { inputTokens: 0, outputTokens: 0 }
+    };
   }
 }
 

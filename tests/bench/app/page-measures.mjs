@@ -37,7 +37,12 @@ export function watchFirstScreen() {
     afterPaint(() => (marks.painted = performance.now()));
   };
   const observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-label']
+  });
 }
 
 /**
@@ -132,7 +137,11 @@ export async function openNote({ title, lastHeading }) {
     const timer = setTimeout(() => {
       observer.disconnect();
       const last = document.querySelector('[aria-label="Note body"]')?.lastElementChild;
-      reject(new Error(`${title} did not open in 30 s; the editor ends with ${JSON.stringify(last?.outerHTML.slice(0, 200))}`));
+      reject(
+        new Error(
+          `${title} did not open in 30 s; the editor ends with ${JSON.stringify(last?.outerHTML.slice(0, 200))}`
+        )
+      );
     }, 30_000);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });

@@ -35,7 +35,8 @@ function openFence(markdown) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (!marker) continue;
     if (!open) open = marker;
-    else if (marker[0] === open[0] && marker.length >= open.length && !line.trim().slice(marker.length)) open = '';
+    else if (marker[0] === open[0] && marker.length >= open.length && !line.trim().slice(marker.length))
+      open = '';
   }
   return open;
 }
@@ -73,7 +74,23 @@ export async function seedNotes(page, count, extra = []) {
   const records = notes.map((note) => toRecord(note, parentId));
   extra.forEach((note, i) => {
     const time = now + (i + 1) * 1000;
-    records.push({ ...toRecord({ ...notes[0], ...note, created_time: time, updated_time: time, user_created_time: time, user_updated_time: time, is_todo: 0, todo_due: 0, todo_completed: 0, source_url: '' }, parentId) });
+    records.push({
+      ...toRecord(
+        {
+          ...notes[0],
+          ...note,
+          created_time: time,
+          updated_time: time,
+          user_created_time: time,
+          user_updated_time: time,
+          is_todo: 0,
+          todo_due: 0,
+          todo_completed: 0,
+          source_url: ''
+        },
+        parentId
+      )
+    });
   });
   for (let i = 0; i < records.length; i += BATCH) await putNotes(page, records.slice(i, i + BATCH));
   return records.length;

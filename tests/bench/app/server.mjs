@@ -36,7 +36,10 @@ export function ensureBuild() {
   const built = statSync(join(ROOT, 'build/200.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = Math.max(...SOURCES.map((p) => newestMtime(join(ROOT, p))));
   if (built > sources) return false;
-  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit']
+  });
   if (run.status !== 0) throw new Error('vite build failed');
   return true;
 }
@@ -62,11 +65,18 @@ export function serveStatic(dir, { gzip = false } = {}) {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
     let file = normalize(join(dir, path));
-    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(dir, '200.html');
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile())
+      file = join(dir, '200.html');
     const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
-    headers['cache-control'] = path.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    headers['cache-control'] = path.startsWith('/_app/immutable/')
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache';
     let bytes = readFileSync(file);
-    if (gzip && /^(text|application\/(json|manifest))/.test(headers['content-type']) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    if (
+      gzip &&
+      /^(text|application\/(json|manifest))/.test(headers['content-type']) &&
+      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    ) {
       bytes = gzipSync(bytes);
       headers['content-encoding'] = 'gzip';
     }

@@ -53,7 +53,12 @@ export class ScriptedProvider implements ChatProvider {
   }
 
   async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-    this.requests.push({ messages: structuredClone(messages), tools: structuredClone(options.tools), toolsRef: options.tools, maxOutputTokens: options.maxOutputTokens });
+    this.requests.push({
+      messages: structuredClone(messages),
+      tools: structuredClone(options.tools),
+      toolsRef: options.tools,
+      maxOutputTokens: options.maxOutputTokens
+    });
     const answer = this.script.shift();
     if (!answer) throw new Error('The script has no answer left.');
     if (answer.delayMs) await wait(answer.delayMs, answer.ignoreSignal ? undefined : options.signal);
@@ -62,7 +67,12 @@ export class ScriptedProvider implements ChatProvider {
     if (text) options.onDelta?.({ type: 'text', text });
     const toolCalls = (answer.calls ?? []).map(toToolCall);
     const inputTokens = answer.inputTokens ?? 0;
-    return { text, toolCalls, finishReason: answer.cutOff ? 'length' : toolCalls.length ? 'tool_calls' : 'stop', usage: { inputTokens, outputTokens: 0 } };
+    return {
+      text,
+      toolCalls,
+      finishReason: answer.cutOff ? 'length' : toolCalls.length ? 'tool_calls' : 'stop',
+      usage: { inputTokens, outputTokens: 0 }
+    };
   }
 }
 
@@ -72,7 +82,8 @@ function toToolCall(call: ScriptedCall): ToolCall {
   const base = { id: call.id ?? `call_${++callCounter}`, name: call.name, arguments: raw };
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { ...base, parsed: parsed as Record<string, unknown> };
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return { ...base, parsed: parsed as Record<string, unknown> };
     return { ...base, parseError: 'the arguments are not a JSON object' };
   } catch (error) {
     return { ...base, parseError: (error as Error).message };
@@ -104,17 +115,33 @@ export class FakeWorkspace implements WorkspaceToolHost {
   constructor(private readonly tools: FakeTool[]) {}
 
   list(): WorkspaceToolInfo[] {
-    return this.tools.map(({ id, description, inputSchema, enabled, writesNote, plugin }) => ({ id, description, inputSchema, enabled, ...(writesNote ? { writesNote } : {}), ...(plugin ? { plugin } : {}) }));
+    return this.tools.map(({ id, description, inputSchema, enabled, writesNote, plugin }) => ({
+      id,
+      description,
+      inputSchema,
+      enabled,
+      ...(writesNote ? { writesNote } : {}),
+      ...(plugin ? { plugin } : {})
+    }));
   }
 
-  async call(id: string, input: unknown, options: { signal?: AbortSignal; source: 'ai' }): Promise<ToolResult> {
+  async call(
+    id: string,
+    input: unknown,
+    options: { signal?: AbortSignal; source: 'ai' }
+  ): Promise<ToolResult> {
     const tool = this.tools.find((candidate) => candidate.id === id);
     if (!tool) return { content: [{ type: 'text', text: `Unknown tool "${id}".` }], isError: true };
     const issues = schemaIssues(tool.inputSchema, input ?? {});
-    if (issues.length > 0) return { content: [{ type: 'text', text: invalidArgumentsText(id, issues) }], isError: true };
+    if (issues.length > 0)
+      return { content: [{ type: 'text', text: invalidArgumentsText(id, issues) }], isError: true };
     this.calls.push({ id, input, source: options.source });
     const payload = await tool.run(input as Record<string, unknown>, options.signal);
-    return { content: [{ type: 'text', text: typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2) }] };
+    return {
+      content: [
+        { type: 'text', text: typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2) }
+      ]
+    };
   }
 }
 

@@ -5,7 +5,13 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('renderPluginMarkdown', () => {
   it('shows an http or https image of a plugin without network as its alt text', () => {
-    for (const src of ['http://evil.example/p.png?note=secret', 'https://evil.example/p.png', '//evil.example/p.png', '/local.png', 'blob-ish:x']) {
+    for (const src of [
+      'http://evil.example/p.png?note=secret',
+      'https://evil.example/p.png',
+      '//evil.example/p.png',
+      '/local.png',
+      'blob-ish:x'
+    ]) {
       const html = renderPluginMarkdown(`![the pixel](${src})`);
       expect(html, src).not.toContain('<img');
       expect(html).toContain('[image: the pixel]');
@@ -13,8 +19,12 @@ describe('renderPluginMarkdown', () => {
   });
 
   it('keeps data:image images, and https images of a plugin with network', () => {
-    expect(renderPluginMarkdown(`![a](${PNG})`)).toContain(`<img src="${PNG}" alt="a" referrerpolicy="no-referrer" loading="lazy">`);
-    expect(renderPluginMarkdown('![b](https://img.example/b.png)', { network: true })).toContain('<img src="https://img.example/b.png"');
+    expect(renderPluginMarkdown(`![a](${PNG})`)).toContain(
+      `<img src="${PNG}" alt="a" referrerpolicy="no-referrer" loading="lazy">`
+    );
+    expect(renderPluginMarkdown('![b](https://img.example/b.png)', { network: true })).toContain(
+      '<img src="https://img.example/b.png"'
+    );
   });
 
   it('leaves a javascript: image as text (markdown-it refuses the URL itself)', () => {

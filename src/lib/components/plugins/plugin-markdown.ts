@@ -10,7 +10,9 @@ import type { RenderPolicy } from '$lib/plugins';
 import { checkImageUrl } from '$lib/state';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   tokens[idx].attrSet('target', '_blank');
   tokens[idx].attrSet('rel', 'noopener noreferrer');

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { contextText, modelDetailText, modelOptionText, sizeText } from './model-labels';
 
-const qwen = { id: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', label: 'Qwen2.5-1.5B-Instruct-q4f16_1', memoryMB: 1630, downloadSizeMB: 844, contextLength: 4096, needsShaderF16: true, lowResource: true };
+const qwen = {
+  id: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+  label: 'Qwen2.5-1.5B-Instruct-q4f16_1',
+  memoryMB: 1630,
+  downloadSizeMB: 844,
+  contextLength: 4096,
+  needsShaderF16: true,
+  lowResource: true
+};
 
 describe('model labels', () => {
   it('words sizes and windows', () => {
@@ -13,7 +21,9 @@ describe('model labels', () => {
 
   it('marks the recommended and downloaded models', () => {
     expect(modelOptionText(qwen, qwen.id)).toBe('Qwen2.5-1.5B-Instruct-q4f16_1 (recommended)');
-    expect(modelOptionText({ ...qwen, cached: true }, undefined)).toBe('Qwen2.5-1.5B-Instruct-q4f16_1 (downloaded)');
+    expect(modelOptionText({ ...qwen, cached: true }, undefined)).toBe(
+      'Qwen2.5-1.5B-Instruct-q4f16_1 (downloaded)'
+    );
   });
 
   it('describes download, GPU memory and context', () => {

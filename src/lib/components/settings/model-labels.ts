@@ -19,7 +19,9 @@ export function contextText(tokens: number | undefined): string {
 
 /** The option text for a model. */
 export function modelOptionText(model: WebLlmModelInfo, recommended: string | undefined): string {
-  const marks = [model.id === recommended ? 'recommended' : '', model.cached ? 'downloaded' : ''].filter(Boolean);
+  const marks = [model.id === recommended ? 'recommended' : '', model.cached ? 'downloaded' : ''].filter(
+    Boolean
+  );
   return `${model.label ?? model.id}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 

@@ -27,12 +27,37 @@ export interface SettingsSection {
 
 /** The Settings dialog's sections. */
 export const settingsSections: SettingsSection[] = [
-  { id: FIRST_SETTINGS_SECTION, title: 'AI provider', summary: 'Which model answers in the AI assistant', component: ProviderSettings },
-  { id: 'semantic', title: 'Semantic search', summary: 'Find notes by meaning, and related notes', component: SemanticSettings },
+  {
+    id: FIRST_SETTINGS_SECTION,
+    title: 'AI provider',
+    summary: 'Which model answers in the AI assistant',
+    component: ProviderSettings
+  },
+  {
+    id: 'semantic',
+    title: 'Semantic search',
+    summary: 'Find notes by meaning, and related notes',
+    component: SemanticSettings
+  },
   { id: 'plugins', title: 'Plugins', summary: 'Add tools to the assistant', component: PluginManager },
-  { id: 'mcp', title: 'Desktop apps (MCP)', summary: 'Let AI apps on this computer use your notes', component: McpSection },
-  { id: 'sync', title: 'Sync', summary: 'Your notes on your other devices, and in Joplin', component: SyncSettings },
-  { id: 'storage', title: 'Storage and backup', summary: 'Where your notes are kept, and a backup', component: StorageSection },
+  {
+    id: 'mcp',
+    title: 'Desktop apps (MCP)',
+    summary: 'Let AI apps on this computer use your notes',
+    component: McpSection
+  },
+  {
+    id: 'sync',
+    title: 'Sync',
+    summary: 'Your notes on your other devices, and in Joplin',
+    component: SyncSettings
+  },
+  {
+    id: 'storage',
+    title: 'Storage and backup',
+    summary: 'Where your notes are kept, and a backup',
+    component: StorageSection
+  },
   { id: 'about', title: 'About', summary: 'Version, privacy and keyboard shortcuts', component: AboutSection }
 ];
 

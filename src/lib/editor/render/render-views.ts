@@ -13,7 +13,13 @@
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { NodeSelection, Plugin, TextSelection } from 'prosemirror-state';
-import { Decoration, DecorationSet, type EditorView, type NodeView, type ViewMutationRecord } from 'prosemirror-view';
+import {
+  Decoration,
+  DecorationSet,
+  type EditorView,
+  type NodeView,
+  type ViewMutationRecord
+} from 'prosemirror-view';
 import { renderDiagram, renderMath } from './renderers';
 
 const RENDER_DELAY_MS = 250;
@@ -35,7 +41,10 @@ export function editingPlugin(): Plugin {
         const { $from } = state.selection;
         for (let d = $from.depth; d > 0; d--) {
           const node = $from.node(d);
-          if (isRendered(node)) return DecorationSet.create(state.doc, [Decoration.node($from.before(d), $from.after(d), { class: 'editing' })]);
+          if (isRendered(node))
+            return DecorationSet.create(state.doc, [
+              Decoration.node($from.before(d), $from.after(d), { class: 'editing' })
+            ]);
         }
         return null;
       }
@@ -136,7 +145,8 @@ class InlineMathView implements NodeView {
 
   update(node: PMNode): boolean {
     if (node.type !== this.node.type) return false;
-    if (node.attrs.tex !== this.node.attrs.tex) void renderMath(this.rendering, node.attrs.tex as string, false);
+    if (node.attrs.tex !== this.node.attrs.tex)
+      void renderMath(this.rendering, node.attrs.tex as string, false);
     this.node = node;
     if (this.field && this.field.value !== node.attrs.tex) this.field.value = node.attrs.tex as string;
     return true;
@@ -172,7 +182,9 @@ class InlineMathView implements NodeView {
   private leave(): void {
     const pos = this.getPos();
     if (pos === undefined) return;
-    this.view.dispatch(this.view.state.tr.setSelection(TextSelection.create(this.view.state.doc, pos + this.node.nodeSize)));
+    this.view.dispatch(
+      this.view.state.tr.setSelection(TextSelection.create(this.view.state.doc, pos + this.node.nodeSize))
+    );
     this.view.focus();
   }
 
@@ -204,10 +216,14 @@ function codeBlockView(node: PMNode): NodeView {
 }
 
 /** The node views of rendered math and diagrams. */
-export function renderNodeViews(): Record<string, (node: PMNode, view: EditorView, getPos: () => number | undefined) => NodeView> {
+export function renderNodeViews(): Record<
+  string,
+  (node: PMNode, view: EditorView, getPos: () => number | undefined) => NodeView
+> {
   return {
     math_block: (node, view, getPos) => new RenderedBlockView(node, view, getPos),
-    code_block: (node, view, getPos) => (isMermaid(node) ? new RenderedBlockView(node, view, getPos) : codeBlockView(node)),
+    code_block: (node, view, getPos) =>
+      isMermaid(node) ? new RenderedBlockView(node, view, getPos) : codeBlockView(node),
     math_inline: (node, view, getPos) => new InlineMathView(node, view, getPos)
   };
 }

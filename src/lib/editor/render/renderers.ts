@@ -30,7 +30,12 @@ export function loadKatex(): Promise<Katex> {
 function mermaidConfig(): MermaidConfig {
   const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   // strict: labels are text, never HTML or script; no click handlers in diagrams.
-  return { startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default', fontFamily: 'inherit' };
+  return {
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: dark ? 'dark' : 'default',
+    fontFamily: 'inherit'
+  };
 }
 
 /** Mermaid, initialised once. */
@@ -61,7 +66,12 @@ function showError(target: HTMLElement, what: string, error: unknown): void {
 export async function renderMath(target: HTMLElement, tex: string, display: boolean): Promise<void> {
   try {
     const katex = await loadKatex();
-    katex.render(tex, target, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', strict: false });
+    katex.render(tex, target, {
+      displayMode: display,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+      strict: false
+    });
   } catch (error) {
     showError(target, 'Math error', error);
   }

@@ -14,8 +14,14 @@ function withConflict() {
   const editor = testEditor(NOTE);
   const at = NOTE.indexOf(MINE);
   const change = markdownChange(editor.state.doc, { from: at, to: at + MINE.length, insert: THEIRS })!;
-  const both = markdownChange(editor.state.doc, { from: at + MINE.length, to: at + MINE.length, insert: `\n\n${THEIRS}` });
-  editor.dispatch(proposeEdit(editor.state, { id: 'c1', tool: 'conflict', summary: THEIRS, change, both, kind: 'conflict' }));
+  const both = markdownChange(editor.state.doc, {
+    from: at + MINE.length,
+    to: at + MINE.length,
+    insert: `\n\n${THEIRS}`
+  });
+  editor.dispatch(
+    proposeEdit(editor.state, { id: 'c1', tool: 'conflict', summary: THEIRS, change, both, kind: 'conflict' })
+  );
   return editor;
 }
 

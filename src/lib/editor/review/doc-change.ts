@@ -65,7 +65,13 @@ const encoder: TokenEncoder<string | number> = {
 
 /** Equal but for the `source` attr, at any depth (source is only set on top-level blocks). */
 function sameBlock(a: PMNode, b: PMNode): boolean {
-  return a === b || (a.type === b.type && attrsKey(a) === attrsKey(b) && a.content.eq(b.content) && Mark.sameSet(a.marks, b.marks));
+  return (
+    a === b ||
+    (a.type === b.type &&
+      attrsKey(a) === attrsKey(b) &&
+      a.content.eq(b.content) &&
+      Mark.sameSet(a.marks, b.marks))
+  );
 }
 
 /** The first and last top-level indices where the docs differ: [start, endA, endB) or null. */
@@ -100,7 +106,8 @@ function sameContent(doc: PMNode, expected: PMNode): boolean {
 function applyReplacements(doc: PMNode, replacements: readonly Replacement[]): PMNode | null {
   const tr = new Transform(doc);
   try {
-    for (let i = replacements.length - 1; i >= 0; i--) tr.replace(replacements[i].from, replacements[i].to, replacements[i].slice);
+    for (let i = replacements.length - 1; i >= 0; i--)
+      tr.replace(replacements[i].from, replacements[i].to, replacements[i].slice);
   } catch {
     return null;
   }
@@ -108,12 +115,22 @@ function applyReplacements(doc: PMNode, replacements: readonly Replacement[]): P
 }
 
 /** Word-level replacements inside the differing blocks, or null when they don't rebuild `after`. */
-function fineReplacements(before: PMNode, after: PMNode, from: number, toA: number, toB: number): Replacement[] | null {
+function fineReplacements(
+  before: PMNode,
+  after: PMNode,
+  from: number,
+  toA: number,
+  toB: number
+): Replacement[] | null {
   const scratch = new Transform(before);
   scratch.replace(from, toA, after.slice(from, toB));
   const set = ChangeSet.create(before, undefined, encoder).addSteps(scratch.doc, scratch.mapping.maps, null);
   const changes = simplifyChanges(set.changes, scratch.doc);
-  const replacements = changes.map((c) => ({ from: c.fromA, to: c.toA, slice: scratch.doc.slice(c.fromB, c.toB) }));
+  const replacements = changes.map((c) => ({
+    from: c.fromA,
+    to: c.toA,
+    slice: scratch.doc.slice(c.fromB, c.toB)
+  }));
   const rebuilt = replacements.length ? applyReplacements(before, replacements) : null;
   return rebuilt && sameContent(rebuilt, after) ? replacements : null;
 }
@@ -121,7 +138,11 @@ function fineReplacements(before: PMNode, after: PMNode, from: number, toA: numb
 function changedDocAttrs(before: PMNode, after: PMNode): Record<string, unknown> {
   const attrs: Record<string, unknown> = {};
   for (const name of Object.keys(after.attrs)) {
-    if (before.attrs[name] !== after.attrs[name] && JSON.stringify(before.attrs[name]) !== JSON.stringify(after.attrs[name])) attrs[name] = after.attrs[name];
+    if (
+      before.attrs[name] !== after.attrs[name] &&
+      JSON.stringify(before.attrs[name]) !== JSON.stringify(after.attrs[name])
+    )
+      attrs[name] = after.attrs[name];
   }
   return attrs;
 }
@@ -131,12 +152,14 @@ export function diffDocs(before: PMNode, after: PMNode): DocChange | null {
   const range = blockRange(before, after);
   const docAttrs = changedDocAttrs(before, after);
   const sources: SourceUpdate[] = [];
-  const record = (i: number) => sources.push({ index: i, type: after.child(i).type.name, source: after.child(i).attrs.source });
+  const record = (i: number) =>
+    sources.push({ index: i, type: after.child(i).type.name, source: after.child(i).attrs.source });
   if (range) {
     // Every block of the edited range, and the one after it (its separator was re-pointed).
     for (let i = range.start; i <= Math.min(after.childCount - 1, range.endB); i++) record(i);
   } else {
-    for (let i = 0; i < after.childCount; i++) if (before.child(i).attrs.source !== after.child(i).attrs.source) record(i);
+    for (let i = 0; i < after.childCount; i++)
+      if (before.child(i).attrs.source !== after.child(i).attrs.source) record(i);
   }
   if (!range) {
     if (!sources.length && !Object.keys(docAttrs).length) return null;
@@ -145,7 +168,9 @@ export function diffDocs(before: PMNode, after: PMNode): DocChange | null {
   const from = posOfIndex(before, range.start);
   const toA = posOfIndex(before, range.endA);
   const toB = posOfIndex(after, range.endB);
-  const replacements = fineReplacements(before, after, from, toA, toB) ?? [{ from, to: toA, slice: after.slice(from, toB) }];
+  const replacements = fineReplacements(before, after, from, toA, toB) ?? [
+    { from, to: toA, slice: after.slice(from, toB) }
+  ];
   return {
     replacements,
     sources,
@@ -181,7 +206,9 @@ export function applyChange(tr: Transform, change: DocChange, mapping: Mappable)
 /** Sets the new source records; blocks are found by their index, offset by the user's edits before. */
 function setSources(tr: Transform, change: DocChange, fromNow: number): void {
   if (!change.sources.length) return;
-  const delta = tr.doc.resolve(Math.min(fromNow, tr.doc.content.size)).index(0) - change.after.resolve(Math.min(change.from, change.after.content.size)).index(0);
+  const delta =
+    tr.doc.resolve(Math.min(fromNow, tr.doc.content.size)).index(0) -
+    change.after.resolve(Math.min(change.from, change.after.content.size)).index(0);
   const $start = tr.doc.resolve(0);
   for (const update of change.sources) {
     const index = update.index + delta;

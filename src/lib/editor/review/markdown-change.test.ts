@@ -54,18 +54,40 @@ describe('markdownChange', () => {
   });
 
   it('gives exactly the edited text for 300 random edits of a real note', () => {
-    const pieces = ['', 'x', ' ', '\n', '\n\n', '- ', '# ', '**', '`', '| c |', '$$\n', '<b>', '```\n', 'word **strong**'];
+    const pieces = [
+      '',
+      'x',
+      ' ',
+      '\n',
+      '\n\n',
+      '- ',
+      '# ',
+      '**',
+      '`',
+      '| c |',
+      '$$\n',
+      '<b>',
+      '```\n',
+      'word **strong**'
+    ];
     expectRandomEdits(NOTE, edited, { seed: 7, pieces, maxLength: 40, count: 300 });
   }, 60_000);
 
   it('gives exactly the edited text for 300 random edits of a long note with link definitions', () => {
-    const long = [NOTE, readFileSync('tests/fixtures/markdown/folio-styles.md', 'utf8'), NOTE.replace(/\[([^\]]+)\]:/g, '[$1-2]:')].join('\n');
+    const long = [
+      NOTE,
+      readFileSync('tests/fixtures/markdown/folio-styles.md', 'utf8'),
+      NOTE.replace(/\[([^\]]+)\]:/g, '[$1-2]:')
+    ].join('\n');
     const pieces = ['', 'x', '\n', '\n\n', '- ', '> ', '[ref]', '```\n', '[x]: /u\n', 'one\n\ntwo'];
     expectRandomEdits(long, edited, { seed: 11, pieces, maxLength: 30, count: 300 });
   }, 120_000);
 
   it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
-    const md = Array.from({ length: 20 }, (_, i) => (i === 3 ? 'See [the site][s] now.' : `Paragraph ${i}.`)).join('\n\n') + '\n\n[s]: https://example.com\n';
+    const md =
+      Array.from({ length: 20 }, (_, i) => (i === 3 ? 'See [the site][s] now.' : `Paragraph ${i}.`)).join(
+        '\n\n'
+      ) + '\n\n[s]: https://example.com\n';
     const at = md.indexOf('now');
     const doc = parseMarkdown(md);
     const tr = new Transform(doc);
@@ -82,14 +104,19 @@ describe('markdownChange', () => {
     expect(out).toBe(md.slice(0, at) + '```\n' + md.slice(at));
     expect(parseStructure(out).childCount).toBe(4);
   });
-
 });
 
 describe('markdownChange on a note with empty paragraphs', () => {
   it('keeps the empty paragraphs outside the edit', () => {
     const typed = parseMarkdown('Pack the stove.\n\nBuy milk.\n\nCall mum.\n');
     const empty = schema.nodes.paragraph.create();
-    const doc = typed.type.create(typed.attrs, [typed.child(0), empty, typed.child(1), empty, typed.child(2)]);
+    const doc = typed.type.create(typed.attrs, [
+      typed.child(0),
+      empty,
+      typed.child(1),
+      empty,
+      typed.child(2)
+    ]);
     const md = serializeMarkdown(doc);
     const from = md.indexOf('stove');
     const change = markdownChange(doc, { from, to: from + 5, insert: 'camping stove' })!;

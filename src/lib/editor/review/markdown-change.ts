@@ -44,14 +44,23 @@ function touched(spans: readonly BlockSpan[], from: number, to: number): [number
 }
 
 function sameStructure(a: PMNode, b: PMNode): boolean {
-  return a.type === b.type && a.content.eq(b.content) && JSON.stringify({ ...a.attrs, source: null }) === JSON.stringify({ ...b.attrs, source: null });
+  return (
+    a.type === b.type &&
+    a.content.eq(b.content) &&
+    JSON.stringify({ ...a.attrs, source: null }) === JSON.stringify({ ...b.attrs, source: null })
+  );
 }
 
 /** A line that may define a link reference, possibly inside a quote or list item. */
 const DEFINITION = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?[ \t>]*\[[^\]\n]+\]:/m;
 
 /** The edited document computed on a window, or null when only the whole document can tell. */
-function windowed(doc: PMNode, markdown: string, spans: readonly BlockSpan[], edit: MarkdownEdit): PMNode | null {
+function windowed(
+  doc: PMNode,
+  markdown: string,
+  spans: readonly BlockSpan[],
+  edit: MarkdownEdit
+): PMNode | null {
   const count = doc.childCount;
   if (count <= 2 * MARGIN + 1) return null;
   const [first, last] = touched(spans, edit.from, edit.to);
@@ -112,7 +121,9 @@ function keepEmptyParagraphs(doc: PMNode, after: PMNode, first: number, last: nu
 export function markdownChange(doc: PMNode, edit: MarkdownEdit): DocChange | null {
   const { markdown, spans } = serializeWithMap(doc);
   if (edit.from < 0 || edit.to < edit.from || edit.to > markdown.length) {
-    throw new RangeError(`Markdown edit ${edit.from}..${edit.to} is outside the note (${markdown.length} characters)`);
+    throw new RangeError(
+      `Markdown edit ${edit.from}..${edit.to} is outside the note (${markdown.length} characters)`
+    );
   }
   if (markdown.slice(edit.from, edit.to) === edit.insert) return null;
   const after = windowed(doc, markdown, spans, edit) ?? wholeDoc(doc, edit);

@@ -29,7 +29,8 @@ export function overlapping(state: EditorState, from: number, to: number): Propo
 /** Adds a proposal computed on `state.doc` to the queue. */
 export function proposeEdit(
   state: EditorState,
-  proposal: Pick<Proposal, 'id' | 'tool' | 'summary' | 'change'> & Partial<Pick<Proposal, 'draft' | 'kind' | 'both' | 'shown' | 'detail' | 'stale'>>
+  proposal: Pick<Proposal, 'id' | 'tool' | 'summary' | 'change'> &
+    Partial<Pick<Proposal, 'draft' | 'kind' | 'both' | 'shown' | 'detail' | 'stale'>>
 ): Transaction {
   const full: Proposal = {
     ...proposal,
@@ -39,7 +40,9 @@ export function proposeEdit(
     to: proposal.change.to,
     stale: proposal.stale ?? false
   };
-  return state.tr.setMeta(reviewKey, { type: 'add', proposal: full } satisfies ReviewAction).setMeta('addToHistory', false);
+  return state.tr
+    .setMeta(reviewKey, { type: 'add', proposal: full } satisfies ReviewAction)
+    .setMeta('addToHistory', false);
 }
 
 /** Drops proposals (Reject; 'all' leaves conflicts alone); the document is untouched. */
@@ -47,7 +50,9 @@ export function rejectEdits(ids: readonly string[] | 'all'): Command {
   return (state, dispatch) => {
     const chosen = pendingProposals(state).filter((p) => (ids === 'all' ? isEdit(p) : ids.includes(p.id)));
     if (!chosen.length) return false;
-    dispatch?.(state.tr.setMeta(reviewKey, { type: 'remove', ids: chosen.map((p) => p.id) } satisfies ReviewAction));
+    dispatch?.(
+      state.tr.setMeta(reviewKey, { type: 'remove', ids: chosen.map((p) => p.id) } satisfies ReviewAction)
+    );
     return true;
   };
 }
@@ -58,7 +63,9 @@ export function rejectEdits(ids: readonly string[] | 'all'): Command {
  */
 export function acceptEdits(ids: readonly string[] | 'all'): Command {
   return (state, dispatch) => {
-    const chosen = pendingProposals(state).filter((p) => (ids === 'all' || ids.includes(p.id)) && isEdit(p) && !p.stale && !p.draft);
+    const chosen = pendingProposals(state).filter(
+      (p) => (ids === 'all' || ids.includes(p.id)) && isEdit(p) && !p.stale && !p.draft
+    );
     const tr = state.tr;
     const accepted: string[] = [];
     // Last first: a replacement never moves the ones before it.
@@ -69,7 +76,10 @@ export function acceptEdits(ids: readonly string[] | 'all'): Command {
     if (!accepted.length) return false;
     if (dispatch) {
       closeHistory(tr);
-      tr.setMeta(reviewKey, { type: 'accept', ids: accepted } satisfies ReviewAction).setMeta(ACCEPTED_EDIT_META, accepted);
+      tr.setMeta(reviewKey, { type: 'accept', ids: accepted } satisfies ReviewAction).setMeta(
+        ACCEPTED_EDIT_META,
+        accepted
+      );
       // History starts a new group after a transaction with time 0 (its `prevTime == 0` test), so
       // typing right after the accept makes its own undo step too.
       dispatch(tr.setTime(0).scrollIntoView());
@@ -93,7 +103,10 @@ export function resolveConflict(id: string, choice: ConflictChoice): Command {
     if (dispatch) {
       if (tr.docChanged) closeHistory(tr);
       else tr.setMeta('addToHistory', false);
-      tr.setMeta(reviewKey, { type: 'accept', ids: [id] } satisfies ReviewAction).setMeta(CONFLICT_RESOLVED_META, { id, choice });
+      tr.setMeta(reviewKey, { type: 'accept', ids: [id] } satisfies ReviewAction).setMeta(
+        CONFLICT_RESOLVED_META,
+        { id, choice }
+      );
       dispatch(tr.setTime(0));
     }
     return true;
@@ -102,12 +115,16 @@ export function resolveConflict(id: string, choice: ConflictChoice): Command {
 
 /** Starts tracking a range (the turn's selection) through later edits. */
 export function trackRange(state: EditorState, key: string, from: number, to: number): Transaction {
-  return state.tr.setMeta(reviewKey, { type: 'track', key, from, to } satisfies ReviewAction).setMeta('addToHistory', false);
+  return state.tr
+    .setMeta(reviewKey, { type: 'track', key, from, to } satisfies ReviewAction)
+    .setMeta('addToHistory', false);
 }
 
 /** Stops tracking a range. */
 export function untrackRange(state: EditorState, key: string): Transaction {
-  return state.tr.setMeta(reviewKey, { type: 'untrack', key } satisfies ReviewAction).setMeta('addToHistory', false);
+  return state.tr
+    .setMeta(reviewKey, { type: 'untrack', key } satisfies ReviewAction)
+    .setMeta('addToHistory', false);
 }
 
 /** A tracked range as it is now, or undefined. */

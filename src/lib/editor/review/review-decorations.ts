@@ -22,7 +22,12 @@ export interface ReviewHandlers {
   onKeep?(id: string, choice: ConflictChoice): void;
 }
 
-function button(label: string, title: string, run: (() => void) | undefined, disabled = false): HTMLButtonElement {
+function button(
+  label: string,
+  title: string,
+  run: (() => void) | undefined,
+  disabled = false
+): HTMLButtonElement {
   const el = document.createElement('button');
   el.type = 'button';
   el.textContent = label;
@@ -47,14 +52,26 @@ function groupWidget(proposal: Proposal, handlers: ReviewHandlers): HTMLElement 
   group.dataset.editId = proposal.id;
   const label = document.createElement('span');
   label.className = 'folio-suggest-label';
-  label.textContent = proposal.draft ? 'Writing…' : proposal.stale ? 'Changed since suggested' : 'Suggested edit';
+  label.textContent = proposal.draft
+    ? 'Writing…'
+    : proposal.stale
+      ? 'Changed since suggested'
+      : 'Suggested edit';
   group.append(label);
   if (proposal.draft) return group;
   const id = proposal.id;
   if (proposal.stale) {
-    group.append(button('Ask again', 'Ask the assistant for this edit again', handlers.onReask && (() => handlers.onReask!(id))));
+    group.append(
+      button(
+        'Ask again',
+        'Ask the assistant for this edit again',
+        handlers.onReask && (() => handlers.onReask!(id))
+      )
+    );
   } else {
-    group.append(button('Accept', 'Apply this edit (one undo step)', handlers.onAccept && (() => handlers.onAccept!(id))));
+    group.append(
+      button('Accept', 'Apply this edit (one undo step)', handlers.onAccept && (() => handlers.onAccept!(id)))
+    );
   }
   group.append(button('Reject', 'Drop this edit', handlers.onReject && (() => handlers.onReject!(id))));
   return group;
@@ -73,7 +90,9 @@ function deletions(doc: PMNode, from: number, to: number, id: string): Decoratio
   const decorations = [Decoration.inline(from, to, { class: 'folio-suggest-del' }, { id })];
   doc.nodesBetween(from, to, (node, pos) => {
     if (node.isBlock && pos >= from && pos + node.nodeSize <= to) {
-      decorations.push(Decoration.node(pos, pos + node.nodeSize, { class: 'folio-suggest-del-block' }, { id }));
+      decorations.push(
+        Decoration.node(pos, pos + node.nodeSize, { class: 'folio-suggest-del-block' }, { id })
+      );
       return false;
     }
     return true;
@@ -99,13 +118,15 @@ function conflictWidget(proposal: Proposal, doc: PMNode, handlers: ReviewHandler
     : `Conflict: two versions of this text. The note shows the one by ${mine}. The other, by ${theirsBy}:`;
   const theirs = document.createElement('div');
   theirs.className = 'folio-conflict-theirs';
-  if (proposal.shown && proposal.shown.size > 0) theirs.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(proposal.shown));
+  if (proposal.shown && proposal.shown.size > 0)
+    theirs.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(proposal.shown));
   else theirs.textContent = '(they removed this text)';
   const buttons = document.createElement('div');
   buttons.className = 'folio-conflict-buttons';
   const keep = (choice: ConflictChoice) => handlers.onKeep && (() => handlers.onKeep!(proposal.id, choice));
   buttons.append(button('Keep mine', 'Keep your version; theirs stays in the note’s history', keep('mine')));
-  if (!proposal.stale) buttons.append(button('Keep theirs', 'Put their version here (one undo step)', keep('theirs')));
+  if (!proposal.stale)
+    buttons.append(button('Keep theirs', 'Put their version here (one undo step)', keep('theirs')));
   buttons.append(button('Keep both', 'Keep yours and add theirs after it (one undo step)', keep('both')));
   group.append(label, theirs, buttons);
   return group;
@@ -125,7 +146,9 @@ function conflictDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHa
   const $end = doc.resolve(Math.min(end, doc.content.size));
   const at = $end.depth > 0 ? $end.after(1) : $end.pos;
   const key = `${id}:conflict:${proposal.stale ? 's' : ''}`;
-  decorations.push(Decoration.widget(at, () => conflictWidget(proposal, doc, handlers), { ...ignore, side: 2, key, id }));
+  decorations.push(
+    Decoration.widget(at, () => conflictWidget(proposal, doc, handlers), { ...ignore, side: 2, key, id })
+  );
   return decorations;
 }
 
@@ -142,10 +165,19 @@ export function proposalDecorations(doc: PMNode, proposal: Proposal, handlers: R
     if (to > from) decorations.push(...deletions(doc, from, to, id));
     if (r.slice.content.size > 0) {
       const content = r.slice.content;
-      decorations.push(Decoration.widget(to, () => insertedWidget(content, doc), { ...ignore, side: 1, key: `${id}:ins:${i}:${content.size}`, id }));
+      decorations.push(
+        Decoration.widget(to, () => insertedWidget(content, doc), {
+          ...ignore,
+          side: 1,
+          key: `${id}:ins:${i}:${content.size}`,
+          id
+        })
+      );
     }
   });
   const key = `${id}:group:${proposal.stale ? 's' : ''}${proposal.draft ? 'd' : ''}`;
-  decorations.push(Decoration.widget(end, () => groupWidget(proposal, handlers), { ...ignore, side: 2, key, id }));
+  decorations.push(
+    Decoration.widget(end, () => groupWidget(proposal, handlers), { ...ignore, side: 2, key, id })
+  );
   return decorations;
 }

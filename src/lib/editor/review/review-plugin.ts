@@ -45,12 +45,20 @@ function mapProposal(proposal: Proposal, tr: Transaction, exempt: boolean): Prop
   return { ...proposal, from, to, stale, mapping };
 }
 
-function applyAction(value: ReviewState, action: ReviewAction | undefined): { proposals: readonly Proposal[]; tracked: ReviewState['tracked'] } {
+function applyAction(
+  value: ReviewState,
+  action: ReviewAction | undefined
+): { proposals: readonly Proposal[]; tracked: ReviewState['tracked'] } {
   let { proposals, tracked } = value;
   if (!action) return { proposals, tracked };
-  if (action.type === 'add') proposals = [...proposals.filter((p) => p.id !== action.proposal.id), action.proposal].sort((a, b) => a.from - b.from);
-  if (action.type === 'remove' || action.type === 'accept') proposals = proposals.filter((p) => !action.ids.includes(p.id));
-  if (action.type === 'track') tracked = new Map(tracked).set(action.key, { from: action.from, to: action.to });
+  if (action.type === 'add')
+    proposals = [...proposals.filter((p) => p.id !== action.proposal.id), action.proposal].sort(
+      (a, b) => a.from - b.from
+    );
+  if (action.type === 'remove' || action.type === 'accept')
+    proposals = proposals.filter((p) => !action.ids.includes(p.id));
+  if (action.type === 'track')
+    tracked = new Map(tracked).set(action.key, { from: action.from, to: action.to });
   if (action.type === 'untrack') {
     const next = new Map(tracked);
     next.delete(action.key);
@@ -62,11 +70,20 @@ function applyAction(value: ReviewState, action: ReviewAction | undefined): { pr
 function mapTracked(tracked: ReviewState['tracked'], tr: Transaction): ReviewState['tracked'] {
   if (!tracked.size) return tracked;
   const next = new Map<string, { from: number; to: number }>();
-  for (const [key, range] of tracked) next.set(key, { from: tr.mapping.map(range.from, 1), to: Math.max(tr.mapping.map(range.from, 1), tr.mapping.map(range.to, -1)) });
+  for (const [key, range] of tracked)
+    next.set(key, {
+      from: tr.mapping.map(range.from, 1),
+      to: Math.max(tr.mapping.map(range.from, 1), tr.mapping.map(range.to, -1))
+    });
   return next;
 }
 
-function nextState(tr: Transaction, value: ReviewState, state: EditorState, handlers: ReviewHandlers): ReviewState {
+function nextState(
+  tr: Transaction,
+  value: ReviewState,
+  state: EditorState,
+  handlers: ReviewHandlers
+): ReviewState {
   const action = tr.getMeta(reviewKey) as ReviewAction | undefined;
   if (!action && !tr.docChanged) return value;
   const accepting = action?.type === 'accept';
@@ -82,7 +99,10 @@ function nextState(tr: Transaction, value: ReviewState, state: EditorState, hand
   const next = applyAction({ ...value, proposals }, action);
   const tracked = tr.docChanged ? mapTracked(next.tracked, tr) : next.tracked;
   const decorations = redraw
-    ? DecorationSet.create(state.doc, next.proposals.flatMap((p) => proposalDecorations(state.doc, p, handlers)))
+    ? DecorationSet.create(
+        state.doc,
+        next.proposals.flatMap((p) => proposalDecorations(state.doc, p, handlers))
+      )
     : value.decorations.map(tr.mapping, state.doc);
   return { proposals: next.proposals, tracked, decorations };
 }

@@ -20,9 +20,13 @@ export interface TestEditor {
 }
 
 /** A test editor over `markdown`, cursor at `cursor` (a document position) when given. */
-export function testEditor(markdown: string, options: { cursor?: number; editable?: boolean } = {}): TestEditor {
+export function testEditor(
+  markdown: string,
+  options: { cursor?: number; editable?: boolean } = {}
+): TestEditor {
   let state = EditorState.create({ doc: parseMarkdown(markdown), plugins: [history(), reviewPlugin()] });
-  if (options.cursor !== undefined) state = state.apply(state.tr.setSelection(TextSelection.create(state.doc, options.cursor)));
+  if (options.cursor !== undefined)
+    state = state.apply(state.tr.setSelection(TextSelection.create(state.doc, options.cursor)));
   const dispatch = (tr: Transaction) => (state = state.apply(tr));
   const view = {
     get state() {

@@ -45,7 +45,10 @@ describe('review queue', () => {
     const before = editor.state.doc;
     editor.type(1, 'So: ');
     const typed = editor.state.doc;
-    const id = propose(editor, 'rewrite_paragraph', { anchor: 'Buy milk.', text: 'Buy oat milk.\n\nAnd bread.' });
+    const id = propose(editor, 'rewrite_paragraph', {
+      anchor: 'Buy milk.',
+      text: 'Buy oat milk.\n\nAnd bread.'
+    });
     acceptEdits([id])(editor.state, editor.dispatch);
     expect(editor.markdown()).toContain('And bread.');
     undo(editor.state, editor.dispatch);
@@ -61,7 +64,9 @@ describe('review queue', () => {
     propose(editor, 'insert_after_anchor', { anchor: 'Buy milk.', text: 'Buy eggs.' });
     propose(editor, 'append_to_note', { text: 'The end.' });
     acceptEdits('all')(editor.state, editor.dispatch);
-    expect(editor.markdown()).toBe('Pack the **tent** and the pot.\n\nBuy milk.\n\nBuy eggs.\n\nCall *mum* today.\n\nThe end.\n');
+    expect(editor.markdown()).toBe(
+      'Pack the **tent** and the pot.\n\nBuy milk.\n\nBuy eggs.\n\nCall *mum* today.\n\nThe end.\n'
+    );
     undo(editor.state, editor.dispatch);
     expect(editor.state.doc.eq(before)).toBe(true);
   });
@@ -101,7 +106,12 @@ describe('review queue', () => {
     const before = editor.state.doc;
     propose(editor, 'rewrite_paragraph', { anchor: 'stove', text: 'pot' });
     const decorations = reviewKey.getState(editor.state)!.decorations.find();
-    expect(decorations.some((d) => (d as unknown as { type: { attrs?: { class?: string } } }).type.attrs?.class === 'folio-suggest-del')).toBe(true);
+    expect(
+      decorations.some(
+        (d) =>
+          (d as unknown as { type: { attrs?: { class?: string } } }).type.attrs?.class === 'folio-suggest-del'
+      )
+    ).toBe(true);
     expect(decorations.filter((d) => d.spec.key?.startsWith('r')).length).toBeGreaterThanOrEqual(2);
     expect(editor.state.doc).toBe(before);
   });

@@ -11,7 +11,16 @@ export interface PartialField {
   complete: boolean;
 }
 
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t'
+};
 
 /** Reads a JSON string starting at `at` (just after its opening quote). */
 function readString(text: string, at: number): { value: string; end: number; complete: boolean } {

@@ -24,12 +24,18 @@ export interface MarkdownEdit {
 export type Resolved = { ok: true; edit: MarkdownEdit } | { ok: false; error: string };
 
 /** Where the anchor (a substring of the Markdown) sits, or why it cannot be used. */
-export function findAnchor(markdown: string, anchor: string, cursor: number): { from: number; to: number } | { error: string } {
-  if (anchor.length === 0) return { error: 'The anchor is empty. Give a short, exact piece of the note’s Markdown.' };
+export function findAnchor(
+  markdown: string,
+  anchor: string,
+  cursor: number
+): { from: number; to: number } | { error: string } {
+  if (anchor.length === 0)
+    return { error: 'The anchor is empty. Give a short, exact piece of the note’s Markdown.' };
   let best = -1;
   let bestDistance = Infinity;
   for (let at = markdown.indexOf(anchor); at >= 0; at = markdown.indexOf(anchor, at + 1)) {
-    const distance = cursor < at ? at - cursor : cursor > at + anchor.length ? cursor - at - anchor.length : 0;
+    const distance =
+      cursor < at ? at - cursor : cursor > at + anchor.length ? cursor - at - anchor.length : 0;
     if (distance < bestDistance) [best, bestDistance] = [at, distance];
   }
   if (best < 0) {
@@ -104,7 +110,8 @@ export function insertAfterAnchor(markdown: string, anchor: string, text: string
   let insert = text;
   if (endsLine(markdown, found.to) && text && !/^\r?\n/.test(text)) {
     const firstLine = text.split(/\r?\n/)[0];
-    insert = (sameKind(firstLine, lineAt(markdown, found.to - 1)) ? '\n' : '\n\n') + text.replace(/\r?\n$/, '');
+    insert =
+      (sameKind(firstLine, lineAt(markdown, found.to - 1)) ? '\n' : '\n\n') + text.replace(/\r?\n$/, '');
   }
   return { ok: true, edit: { from: found.to, to: found.to, insert } };
 }
@@ -112,7 +119,8 @@ export function insertAfterAnchor(markdown: string, anchor: string, text: string
 /** `append_to_note(text)`: at the end, after a paragraph break when one is needed. */
 export function appendToNote(markdown: string, text: string): Resolved {
   let separator = '';
-  if (markdown.trim() !== '' && !/\n[ \t]*\r?\n$/.test(markdown)) separator = /\n$/.test(markdown) ? '\n' : '\n\n';
+  if (markdown.trim() !== '' && !/\n[ \t]*\r?\n$/.test(markdown))
+    separator = /\n$/.test(markdown) ? '\n' : '\n\n';
   const insert = separator + text + (text && !/\n$/.test(text) ? '\n' : '');
   return { ok: true, edit: { from: markdown.length, to: markdown.length, insert } };
 }

@@ -15,10 +15,13 @@ function sliceFor(doc: PMNode, from: number, to: number, text: string): Slice {
   const sameTextblock = $from.parent.isTextblock && $from.sameParent(doc.resolve(to));
   const only = parsed.childCount === 1 ? parsed.firstChild! : null;
   if (sameTextblock && only?.type.name === 'paragraph') return new Slice(only.content, 0, 0);
-  if ($from.parent.type.spec.code) return new Slice(text ? Fragment.from(doc.type.schema.text(text)) : Fragment.empty, 0, 0);
+  if ($from.parent.type.spec.code)
+    return new Slice(text ? Fragment.from(doc.type.schema.text(text)) : Fragment.empty, 0, 0);
   // Strip the parse's source records: these blocks are new, and serialise afresh.
   const blocks: PMNode[] = [];
-  parsed.forEach((node) => blocks.push(node.type.create({ ...node.attrs, source: null }, node.content, node.marks)));
+  parsed.forEach((node) =>
+    blocks.push(node.type.create({ ...node.attrs, source: null }, node.content, node.marks))
+  );
   return Slice.maxOpen(Fragment.from(blocks));
 }
 

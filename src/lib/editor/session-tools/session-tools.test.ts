@@ -8,9 +8,15 @@ let counter = 0;
 const turn = (extra: Partial<SessionTurn> = {}): SessionTurn => ({ newId: () => `e${++counter}`, ...extra });
 const text = (result: { content: { text: string }[] }) => result.content.map((c) => c.text).join('');
 
-const NOTE = 'Intro paragraph.\n\n## Plan\n\nPack the **tent** and the stove.\n\n```mermaid\ngraph TD\nA-->B\n```\n\nLast line.\n';
+const NOTE =
+  'Intro paragraph.\n\n## Plan\n\nPack the **tent** and the stove.\n\n```mermaid\ngraph TD\nA-->B\n```\n\nLast line.\n';
 
-function call(editor: ReturnType<typeof testEditor>, name: string, args: Record<string, unknown>, t = turn()) {
+function call(
+  editor: ReturnType<typeof testEditor>,
+  name: string,
+  args: Record<string, unknown>,
+  t = turn()
+) {
   const before = editor.state.doc;
   const result = runSessionTool(editor.view, name, args, t);
   return { result, before };
@@ -46,7 +52,9 @@ describe('session tools', () => {
 
   it('refuses an empty anchor', () => {
     const editor = testEditor(NOTE);
-    expect(text(call(editor, 'insert_after_anchor', { anchor: '', text: 'x' }).result)).toMatch(/anchor is empty/);
+    expect(text(call(editor, 'insert_after_anchor', { anchor: '', text: 'x' }).result)).toMatch(
+      /anchor is empty/
+    );
   });
 
   it('refuses to rewrite an anchor longer than half the note', () => {
@@ -104,7 +112,10 @@ describe('session tools', () => {
 
   it('refuses text that would close the block’s fence', () => {
     const editor = testEditor(NOTE);
-    const { result, before } = call(editor, 'replace_structured_block', { tag: 'mermaid', text: 'graph LR\n```\nrest' });
+    const { result, before } = call(editor, 'replace_structured_block', {
+      tag: 'mermaid',
+      text: 'graph LR\n```\nrest'
+    });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/would close the ```mermaid fence/);
     expect(editor.state.doc).toBe(before);
@@ -140,7 +151,12 @@ describe('session tools', () => {
 
   it('refuses when the note was closed or switched', () => {
     const editor = testEditor(NOTE);
-    const { result, before } = call(editor, 'append_to_note', { text: 'x' }, turn({ refusal: () => 'The note “A” was closed while the turn ran.' }));
+    const { result, before } = call(
+      editor,
+      'append_to_note',
+      { text: 'x' },
+      turn({ refusal: () => 'The note “A” was closed while the turn ran.' })
+    );
     expect(text(result)).toMatch(/was closed while the turn ran\. Nothing was proposed/);
     expect(editor.state.doc).toBe(before);
   });

@@ -12,7 +12,14 @@ import { diffDocs, type DocChange } from '../review/doc-change';
 import { overlapping, proposeEdit, rejectEdits, trackedRange } from '../review/review-commands';
 import { pendingProposals } from '../review/review-plugin';
 import { partialArguments } from './partial-args';
-import { appendToNote, insertAfterAnchor, insertBeforeAnchor, quote, rewriteParagraph, type Resolved } from './resolve';
+import {
+  appendToNote,
+  insertAfterAnchor,
+  insertBeforeAnchor,
+  quote,
+  rewriteParagraph,
+  type Resolved
+} from './resolve';
 import { replaceSelection } from './selection-change';
 import { replaceStructuredBlock } from './structured-block';
 
@@ -53,7 +60,11 @@ export function cursorOffset(state: EditorState): number {
 }
 
 /** Resolves an anchor, append or structured-block tool against the Markdown. */
-function resolveMarkdownTool(state: EditorState, name: string, args: Record<string, unknown>): Resolved | null {
+function resolveMarkdownTool(
+  state: EditorState,
+  name: string,
+  args: Record<string, unknown>
+): Resolved | null {
   const markdown = serializeWithMap(state.doc).markdown;
   const cursor = cursorOffset(state);
   const anchor = str(args, 'anchor') ?? '';
@@ -82,26 +93,44 @@ function summaryOf(name: string, args: Record<string, unknown>): string {
 }
 
 /** The change a call proposes, or an error text. */
-export function changeFor(state: EditorState, name: string, args: Record<string, unknown>, turn: Pick<SessionTurn, 'selectionKey'>): DocChange | string {
+export function changeFor(
+  state: EditorState,
+  name: string,
+  args: Record<string, unknown>,
+  turn: Pick<SessionTurn, 'selectionKey'>
+): DocChange | string {
   if (typeof args.text !== 'string') return `${name} needs a string \`text\`.`;
   if (name === 'edit_selection') {
     const range = turn.selectionKey ? trackedRange(state, turn.selectionKey) : undefined;
     if (!range) return 'There is no selection in this turn; edit_selection is only for a selection.';
-    if (range.from === range.to) return 'The selected text was deleted since the turn started; there is nothing left to replace.';
-    return diffDocs(state.doc, replaceSelection(state.doc, range.from, range.to, args.text)) ?? 'The text is the same as the selection; nothing to propose.';
+    if (range.from === range.to)
+      return 'The selected text was deleted since the turn started; there is nothing left to replace.';
+    return (
+      diffDocs(state.doc, replaceSelection(state.doc, range.from, range.to, args.text)) ??
+      'The text is the same as the selection; nothing to propose.'
+    );
   }
   const resolved = resolveMarkdownTool(state, name, args);
   if (!resolved) return `There is no session tool named ${JSON.stringify(name)}.`;
   if (!resolved.ok) return resolved.error;
-  return markdownChange(state.doc, resolved.edit) ?? 'The new text is the same as what is there; nothing to propose.';
+  return (
+    markdownChange(state.doc, resolved.edit) ??
+    'The new text is the same as what is there; nothing to propose.'
+  );
 }
 
 /** Runs one session tool call on the view: a proposal added to the review queue, or an error. */
-export function runSessionTool(view: EditorView, name: string, args: Record<string, unknown>, turn: SessionTurn): SessionToolResult {
+export function runSessionTool(
+  view: EditorView,
+  name: string,
+  args: Record<string, unknown>,
+  turn: SessionTurn
+): SessionToolResult {
   const refusal = turn.refusal?.();
   if (refusal) return toolError(`${refusal} Nothing was proposed.`);
   clearDrafts(view);
-  if (!view.editable) return toolError('The note is open read-only here, so it cannot be edited; nothing was proposed.');
+  if (!view.editable)
+    return toolError('The note is open read-only here, so it cannot be edited; nothing was proposed.');
   const state = view.state;
   let change: DocChange | string;
   try {
@@ -112,12 +141,19 @@ export function runSessionTool(view: EditorView, name: string, args: Record<stri
   if (typeof change === 'string') return toolError(`${name}: ${change}`);
   const clash = overlapping(state, change.from, change.to);
   if (clash) {
-    return toolError(`${name}: this edit overlaps your edit ${clash.id} (${clash.tool} at ${quote(clash.summary)}), which is still waiting for review. Edit another place, or wait for the user's review.`);
+    return toolError(
+      `${name}: this edit overlaps your edit ${clash.id} (${clash.tool} at ${quote(clash.summary)}), which is still waiting for review. Edit another place, or wait for the user's review.`
+    );
   }
   const id = turn.newId();
   view.dispatch(proposeEdit(state, { id, tool: name, summary: summaryOf(name, args), change }));
   return {
-    content: [{ type: 'text', text: `Edit ${id} proposed: it is shown in the note and waits for the user to accept or reject it (the note is unchanged until then). You will be told the outcome next turn.` }],
+    content: [
+      {
+        type: 'text',
+        text: `Edit ${id} proposed: it is shown in the note and waits for the user to accept or reject it (the note is unchanged until then). You will be told the outcome next turn.`
+      }
+    ],
     structuredContent: { status: 'pending', editId: id }
   };
 }
@@ -137,7 +173,13 @@ const PLACING_FIELD: Record<string, string | undefined> = {
  * suggestion, replacing the previous draft of the same call. Nothing is shown until the call's
  * place is known (its anchor or tag complete) and while what is written so far cannot be placed.
  */
-export function showDraft(view: EditorView, index: number, name: string, argumentsText: string, turn: Pick<SessionTurn, 'selectionKey'>): void {
+export function showDraft(
+  view: EditorView,
+  index: number,
+  name: string,
+  argumentsText: string,
+  turn: Pick<SessionTurn, 'selectionKey'>
+): void {
   const fields = partialArguments(argumentsText);
   const placing = PLACING_FIELD[name];
   const id = `${DRAFT_PREFIX}${index}`;
@@ -154,11 +196,15 @@ export function showDraft(view: EditorView, index: number, name: string, argumen
     if (pendingProposals(view.state).some((p) => p.id === id)) rejectEdits([id])(view.state, view.dispatch);
     return;
   }
-  view.dispatch(proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true }));
+  view.dispatch(
+    proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true })
+  );
 }
 
 /** Removes every draft suggestion (the real call arrived, or the turn ended). */
 export function clearDrafts(view: EditorView): void {
-  const drafts = pendingProposals(view.state).filter((p) => p.draft).map((p) => p.id);
+  const drafts = pendingProposals(view.state)
+    .filter((p) => p.draft)
+    .map((p) => p.id);
   if (drafts.length) rejectEdits(drafts)(view.state, view.dispatch);
 }

@@ -10,7 +10,9 @@ function apply(markdown: string, tag: string, text: string, cursor = 0): string 
 
 describe('replaceStructuredBlock', () => {
   it('replaces the content between the fences and keeps them', () => {
-    expect(apply('Intro\n\n```abc\nX:1\n```\n\nEnd\n', 'abc', 'X:2\nK:G')).toBe('Intro\n\n```abc\nX:2\nK:G\n```\n\nEnd\n');
+    expect(apply('Intro\n\n```abc\nX:1\n```\n\nEnd\n', 'abc', 'X:2\nK:G')).toBe(
+      'Intro\n\n```abc\nX:2\nK:G\n```\n\nEnd\n'
+    );
   });
 
   it('writes the content inside the quote the block sits in', () => {
@@ -23,7 +25,9 @@ describe('replaceStructuredBlock', () => {
   });
 
   it('accepts a longer fence inside a block opened with four backticks', () => {
-    expect(apply('````fountain\nINT. HOUSE\n````\n', 'fountain', 'EXT. ROAD\n```')).toBe('````fountain\nEXT. ROAD\n```\n````\n');
+    expect(apply('````fountain\nINT. HOUSE\n````\n', 'fountain', 'EXT. ROAD\n```')).toBe(
+      '````fountain\nEXT. ROAD\n```\n````\n'
+    );
   });
 
   it('refuses a tag with no block and text that closes the fence', () => {

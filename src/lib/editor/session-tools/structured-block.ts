@@ -49,9 +49,16 @@ function fencesTagged(markdown: string, tag: string): Fence[] {
     const openLine = markdown.slice(offset(open), offset(open + 1));
     const at = openLine.indexOf(token.markup);
     const lastLine = markdown.slice(offset(end - 1), offset(end));
-    const closer = new RegExp(`^${token.markup[0] === '`' ? '`' : '~'}{${token.markup.length},}[ \\t]*\\r?\\n?$`);
+    const closer = new RegExp(
+      `^${token.markup[0] === '`' ? '`' : '~'}{${token.markup.length},}[ \\t]*\\r?\\n?$`
+    );
     const closed = end - 1 > open && closer.test(lastLine.replace(/^[ \t>]*/, ''));
-    fences.push({ marker: token.markup, prefix: openLine.slice(0, at), from: offset(open + 1), to: closed ? offset(end - 1) : offset(end) });
+    fences.push({
+      marker: token.markup,
+      prefix: openLine.slice(0, at),
+      from: offset(open + 1),
+      to: closed ? offset(end - 1) : offset(end)
+    });
   }
   return fences;
 }
@@ -70,15 +77,28 @@ function indented(text: string, prefix: string): string {
 }
 
 /** Resolves `replace_structured_block(tag, text)` against the note's Markdown. */
-export function replaceStructuredBlock(markdown: string, tag: string, text: string, cursor: number): Resolved {
+export function replaceStructuredBlock(
+  markdown: string,
+  tag: string,
+  text: string,
+  cursor: number
+): Resolved {
   const fences = fencesTagged(markdown, tag);
   if (fences.length === 0) {
-    return { ok: false, error: `The note has no fenced block tagged ${JSON.stringify(tag)}. This tool only replaces an existing block; to add one, append a complete fenced block with append_to_note.` };
+    return {
+      ok: false,
+      error: `The note has no fenced block tagged ${JSON.stringify(tag)}. This tool only replaces an existing block; to add one, append a complete fenced block with append_to_note.`
+    };
   }
-  const nearest = fences.reduce((best, fence) => (distance(fence, cursor) < distance(best, cursor) ? fence : best));
+  const nearest = fences.reduce((best, fence) =>
+    distance(fence, cursor) < distance(best, cursor) ? fence : best
+  );
   const bad = closingLine(text, nearest.marker);
   if (bad !== undefined) {
-    return { ok: false, error: `The text has the line ${JSON.stringify(bad)}, which would close the ${nearest.marker}${tag} fence early and spill the rest into the note. Give only the block's content, without fence lines.` };
+    return {
+      ok: false,
+      error: `The text has the line ${JSON.stringify(bad)}, which would close the ${nearest.marker}${tag} fence early and spill the rest into the note. Give only the block's content, without fence lines.`
+    };
   }
   const body = text === '' || /\n$/.test(text) ? text : `${text}\n`;
   return { ok: true, edit: { from: nearest.from, to: nearest.to, insert: indented(body, nearest.prefix) } };

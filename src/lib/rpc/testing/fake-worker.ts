@@ -20,7 +20,8 @@ export class FakeWorker extends EventTarget implements WorkerLike {
     this.#page = port1;
     this.scope = port2;
     port1.addEventListener('message', (event) => {
-      if (!this.#silent) this.dispatchEvent(new MessageEvent('message', { data: (event as MessageEvent).data }));
+      if (!this.#silent)
+        this.dispatchEvent(new MessageEvent('message', { data: (event as MessageEvent).data }));
     });
     port1.start();
   }

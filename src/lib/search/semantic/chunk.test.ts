@@ -16,11 +16,15 @@ describe('estimateTokens', () => {
 
 describe('markdown stripping', () => {
   it('keeps link and image text and drops their targets', () => {
-    expect(stripInline('See [the plan](:/0123456789abcdef0123456789abcdef) and ![a cat](:/aa)')).toBe('See the plan and a cat');
+    expect(stripInline('See [the plan](:/0123456789abcdef0123456789abcdef) and ![a cat](:/aa)')).toBe(
+      'See the plan and a cat'
+    );
   });
 
   it('drops emphasis, code marks and HTML tags', () => {
-    expect(stripInline('**bold** _it_ `code` <span class="x">html</span> ~~gone~~')).toBe('bold it code html gone');
+    expect(stripInline('**bold** _it_ `code` <span class="x">html</span> ~~gone~~')).toBe(
+      'bold it code html gone'
+    );
   });
 
   it('keeps underscores inside words', () => {
@@ -28,7 +32,9 @@ describe('markdown stripping', () => {
   });
 
   it('drops heading, list, checkbox, quote and fence marks', () => {
-    const blocks = markdownToBlocks('# Title\n\n- [x] done item\n1. first\n> quoted\n\n```js\nlet a = 1;\n```');
+    const blocks = markdownToBlocks(
+      '# Title\n\n- [x] done item\n1. first\n> quoted\n\n```js\nlet a = 1;\n```'
+    );
     expect(blocks.map((b) => b.text)).toEqual(['Title\ndone item\nfirst\nquoted', 'let a = 1;']);
   });
 
@@ -48,7 +54,9 @@ describe('markdown stripping', () => {
 
 describe('chunkNote', () => {
   it('returns one chunk with the title first for a short note', () => {
-    expect(chunkNote('Groceries', 'eggs and *milk*')).toEqual([{ index: 0, text: 'Groceries\n\neggs and milk' }]);
+    expect(chunkNote('Groceries', 'eggs and *milk*')).toEqual([
+      { index: 0, text: 'Groceries\n\neggs and milk' }
+    ]);
   });
 
   it('returns the title alone for an empty body, and nothing for an empty note', () => {
@@ -82,7 +90,9 @@ describe('chunkNote', () => {
 
   it('covers every word of the body', () => {
     const body = Array.from({ length: 8 }, (_, i) => paragraph(45, `p${i}w`)).join('\n\n');
-    const text = chunkNote('', body, { maxTokens: 100, overlapTokens: 16 }).map((c) => c.text).join(' ');
+    const text = chunkNote('', body, { maxTokens: 100, overlapTokens: 16 })
+      .map((c) => c.text)
+      .join(' ');
     for (const word of body.split(/\s+/)) expect(text.split(/\s+/)).toContain(word);
   });
 
@@ -103,7 +113,8 @@ describe('chunkNote', () => {
     expect(chunks.length).toBeGreaterThan(3);
     for (const chunk of chunks) expect(estimateTokens(chunk.text)).toBeLessThanOrEqual(64);
     // Each window (after its overlap) starts at a sentence start.
-    for (const chunk of chunks.slice(1)) expect(chunk.text.split('\n\n').at(-1)).toMatch(/^Sentence number \d+/);
+    for (const chunk of chunks.slice(1))
+      expect(chunk.text.split('\n\n').at(-1)).toMatch(/^Sentence number \d+/);
   });
 
   it('cuts a word longer than a window', () => {

@@ -36,10 +36,13 @@ export function chunkNote(title: string, body: string, options: ChunkOptions = {
   const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
   const overlap = options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS;
   if (!(maxTokens >= 16)) throw new RangeError(`maxTokens must be at least 16, got ${maxTokens}.`);
-  if (!(overlap >= 0 && overlap <= maxTokens / 2)) throw new RangeError(`overlapTokens must be between 0 and maxTokens / 2, got ${overlap}.`);
+  if (!(overlap >= 0 && overlap <= maxTokens / 2))
+    throw new RangeError(`overlapTokens must be between 0 and maxTokens / 2, got ${overlap}.`);
   const heading = title.trim().replace(/\s+/g, ' ').slice(0, MAX_TITLE_CHARS);
   const headingTokens = heading ? estimateTokens(heading + '\n\n') : 0;
-  const blocks = markdownToBlocks(body).flatMap((b) => splitLargeBlock(b, maxTokens - overlap - headingTokens));
+  const blocks = markdownToBlocks(body).flatMap((b) =>
+    splitLargeBlock(b, maxTokens - overlap - headingTokens)
+  );
   const windows = packBlocks(blocks, maxTokens, overlap, headingTokens);
   if (heading) {
     if (windows.length === 0) windows.push('');
@@ -59,7 +62,9 @@ function packBlocks(blocks: TextBlock[], maxTokens: number, overlap: number, fir
     if (current && (estimateTokens(candidate) > budget || atSection)) {
       windows.push(current);
       // The 2 tokens leave room for the paragraph break and rounding.
-      const tail = atSection ? '' : tailOf(current, Math.min(overlap, maxTokens - estimateTokens(block.text) - 2));
+      const tail = atSection
+        ? ''
+        : tailOf(current, Math.min(overlap, maxTokens - estimateTokens(block.text) - 2));
       current = tail ? `${tail}\n\n${block.text}` : block.text;
     } else {
       current = candidate;
@@ -81,7 +86,9 @@ export function tailOf(text: string, tokens: number): string {
 /** Splits a block larger than `limit` tokens at sentence ends, then at spaces. */
 function splitLargeBlock(block: TextBlock, limit: number): TextBlock[] {
   if (estimateTokens(block.text) <= limit) return [block];
-  const sentences = block.text.split(/(?<=[.!?;:])\s+|\n+/).flatMap((s) => (estimateTokens(s) > limit ? splitWords(s, limit) : [s]));
+  const sentences = block.text
+    .split(/(?<=[.!?;:])\s+|\n+/)
+    .flatMap((s) => (estimateTokens(s) > limit ? splitWords(s, limit) : [s]));
   const pieces: string[] = [];
   let current = '';
   for (const sentence of sentences) {
@@ -98,7 +105,9 @@ function splitLargeBlock(block: TextBlock, limit: number): TextBlock[] {
 /** Splits a text into runs of words of at most `limit` tokens (a word longer than that is cut). */
 function splitWords(text: string, limit: number): string[] {
   const maxChars = limit * 4;
-  const words = text.split(/\s+/).flatMap((w) => (w.length > maxChars ? w.match(new RegExp(`.{1,${maxChars}}`, 'gs')) ?? [] : [w]));
+  const words = text
+    .split(/\s+/)
+    .flatMap((w) => (w.length > maxChars ? (w.match(new RegExp(`.{1,${maxChars}}`, 'gs')) ?? []) : [w]));
   const runs: string[] = [];
   let current = '';
   for (const word of words) {

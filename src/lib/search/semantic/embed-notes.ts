@@ -61,7 +61,10 @@ export async function embedNotes(
   }
   const texts = plans.flatMap((p) => p.missing.map((i) => p.records[i].chunk_text));
   const vectors = texts.length ? await embedder.embed(texts, options.signal) : [];
-  if (vectors.length !== texts.length) throw new Error(`The embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} texts.`);
+  if (vectors.length !== texts.length)
+    throw new Error(
+      `The embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} texts.`
+    );
   options.signal?.throwIfAborted();
   let next = 0;
   for (const plan of plans) {
@@ -80,7 +83,12 @@ export async function embedNotes(
  * "Up to date" is judged by the chunk texts, not by updated_time alone: two writes in the same
  * millisecond share an updated_time, and a move or a tag change bumps it without changing the text.
  */
-async function planNote(db: FolioDatabase, embedder: Embedder, note: Note, chunkOptions: ChunkOptions = {}): Promise<Plan | null> {
+async function planNote(
+  db: FolioDatabase,
+  embedder: Embedder,
+  note: Note,
+  chunkOptions: ChunkOptions = {}
+): Promise<Plan | null> {
   const stored = await noteEmbeddings(db, embedder.id, note.id);
   const maxTokens = Math.min(chunkOptions.maxTokens ?? embedder.maxTokens, embedder.maxTokens);
   const chunks = chunkNote(note.title, note.body, { ...chunkOptions, maxTokens });
@@ -99,6 +107,9 @@ async function planNote(db: FolioDatabase, embedder: Embedder, note: Note, chunk
       note_updated_time: note.updated_time
     };
   });
-  const same = missing.length === 0 && stored.length === records.length && stored.every((r, i) => r.chunk_text === records[i].chunk_text);
+  const same =
+    missing.length === 0 &&
+    stored.length === records.length &&
+    stored.every((r, i) => r.chunk_text === records[i].chunk_text);
   return same ? null : { note, records, missing };
 }

@@ -57,11 +57,20 @@ describe('HashedNgramEmbedder', () => {
   });
 
   it('weights rare buckets up when fitted on a corpus, and says so in its id', async () => {
-    const corpus = ['project meeting notes', 'project meeting agenda', 'project meeting minutes', 'volcano eruption'];
+    const corpus = [
+      'project meeting notes',
+      'project meeting agenda',
+      'project meeting minutes',
+      'volcano eruption'
+    ];
     const fitted = HashedNgramEmbedder.fit(corpus);
     expect(fitted.id).toMatch(/^hashed-ngram-v1-d384-idf[0-9a-f]+$/);
     const [q, common, rare] = await fitted.embed(['project volcano', 'project meeting', 'volcano eruption']);
-    const [q0, common0, rare0] = await embedder.embed(['project volcano', 'project meeting', 'volcano eruption']);
+    const [q0, common0, rare0] = await embedder.embed([
+      'project volcano',
+      'project meeting',
+      'volcano eruption'
+    ]);
     // The rare word counts for more once fitted.
     expect(dot(q, rare) - dot(q, common)).toBeGreaterThan(dot(q0, rare0) - dot(q0, common0));
   });

@@ -29,10 +29,11 @@ const WORD_WEIGHT = 1;
 const NGRAM_WEIGHT = 0.35;
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const STOP_WORDS = new Set(
-  ('a an and are as at be but by for from has have he her his i if in into is it its me my no not of on or our she so ' +
+  (
+    'a an and are as at be but by for from has have he her his i if in into is it its me my no not of on or our she so ' +
     'that the their them then there these they this to was we were what when which who will with you your do does did ' +
-    'can could would should been being than too very just also about over under up down out off all any each some such')
-    .split(' ')
+    'can could would should been being than too very just also about over under up down out off all any each some such'
+  ).split(' ')
 );
 
 /** FNV-1a, 32 bits: fast, well spread, and the same in every JavaScript engine. */
@@ -47,7 +48,10 @@ function fnv1a(text: string): number {
 
 /** Lower case, accents removed. */
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The features of a text with their counts: `w:word` and `g:ngram` keys. */
@@ -75,10 +79,14 @@ export class HashedNgramEmbedder implements Embedder {
 
   constructor(options: HashedNgramOptions = {}) {
     this.dimensions = options.dimensions ?? 384;
-    if (!Number.isInteger(this.dimensions) || this.dimensions < 8) throw new RangeError(`dimensions must be an integer ≥ 8, got ${this.dimensions}.`);
-    if (options.idf && options.idf.length !== this.dimensions) throw new RangeError(`idf has ${options.idf.length} entries, expected ${this.dimensions}.`);
+    if (!Number.isInteger(this.dimensions) || this.dimensions < 8)
+      throw new RangeError(`dimensions must be an integer ≥ 8, got ${this.dimensions}.`);
+    if (options.idf && options.idf.length !== this.dimensions)
+      throw new RangeError(`idf has ${options.idf.length} entries, expected ${this.dimensions}.`);
     this.idf = options.idf;
-    const suffix = this.idf ? `-idf${fnv1a(Array.from(this.idf, (x) => x.toFixed(4)).join(',')).toString(16)}` : '';
+    const suffix = this.idf
+      ? `-idf${fnv1a(Array.from(this.idf, (x) => x.toFixed(4)).join(',')).toString(16)}`
+      : '';
     this.id = `hashed-ngram-v1-d${this.dimensions}${suffix}`;
   }
 

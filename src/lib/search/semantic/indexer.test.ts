@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../../tests/fresh-db';
-import { addTagsToNote, createNote, createNotebook, emptyTrash, getSetting, restoreNote, trashNote, updateNote, type FolioDatabase } from '$lib/db';
+import {
+  addTagsToNote,
+  createNote,
+  createNotebook,
+  emptyTrash,
+  getSetting,
+  restoreNote,
+  trashNote,
+  updateNote,
+  type FolioDatabase
+} from '$lib/db';
 import { HashedNgramEmbedder } from './hashed-ngram-embedder';
 import { SemanticIndexer } from './indexer';
 import { clearModelEmbeddings, cursorKey, noteEmbeddings } from './store';
@@ -34,12 +44,23 @@ async function workspace(notes: number): Promise<{ db: FolioDatabase; book: stri
   const db = freshDb();
   const book = (await createNotebook(db, { title: 'Inbox' }, at())).id;
   const ids: string[] = [];
-  for (let i = 0; i < notes; i++) ids.push((await createNote(db, { parent_id: book, title: `Note ${i}`, body: `body of note ${i} about topic${i}` }, at())).id);
+  for (let i = 0; i < notes; i++)
+    ids.push(
+      (
+        await createNote(
+          db,
+          { parent_id: book, title: `Note ${i}`, body: `body of note ${i} about topic${i}` },
+          at()
+        )
+      ).id
+    );
   return { db, book, ids };
 }
 
 function longBody(paragraphs: number): string {
-  return Array.from({ length: paragraphs }, (_, p) => Array.from({ length: 40 }, (_, w) => `p${p}word${w}`).join(' ')).join('\n\n');
+  return Array.from({ length: paragraphs }, (_, p) =>
+    Array.from({ length: 40 }, (_, w) => `p${p}word${w}`).join(' ')
+  ).join('\n\n');
 }
 
 describe('SemanticIndexer', () => {
@@ -49,7 +70,13 @@ describe('SemanticIndexer', () => {
     const result = await new SemanticIndexer({ db, embedder }).run();
     expect(result).toMatchObject({ embeddedNotes: 3, embeddedChunks: 3, busy: false });
     const [record] = await noteEmbeddings(db, embedder.id, ids[1]);
-    expect(record).toMatchObject({ id: `${embedder.id}:${ids[1]}:0`, model: embedder.id, note_id: ids[1], chunk_index: 0, chunk_text: 'Note 1\n\nbody of note 1 about topic1' });
+    expect(record).toMatchObject({
+      id: `${embedder.id}:${ids[1]}:0`,
+      model: embedder.id,
+      note_id: ids[1],
+      chunk_index: 0,
+      chunk_text: 'Note 1\n\nbody of note 1 about topic1'
+    });
     expect(record.vector).toHaveLength(64);
   });
 
@@ -144,7 +171,8 @@ describe('SemanticIndexer', () => {
     const embedder = new CountingEmbedder();
     await new SemanticIndexer({ db, embedder }).run();
     const book = (await db.folders.toArray())[0].id;
-    for (let i = 0; i < 6; i++) await createNote(db, { title: `Later ${i}`, body: 'x', parent_id: book }, at());
+    for (let i = 0; i < 6; i++)
+      await createNote(db, { title: `Later ${i}`, body: 'x', parent_id: book }, at());
     embedder.reset();
     const controller = new AbortController();
     const first = new SemanticIndexer({ db, embedder, notesPerBatch: 2 });
@@ -163,7 +191,12 @@ describe('SemanticIndexer', () => {
     const seen: IndexProgress[] = [];
     indexer.onProgress((p) => seen.push(p));
     await indexer.run();
-    expect(seen).toEqual([{ done: 0, total: 5 }, { done: 2, total: 5 }, { done: 4, total: 5 }, { done: 5, total: 5 }]);
+    expect(seen).toEqual([
+      { done: 0, total: 5 },
+      { done: 2, total: 5 },
+      { done: 4, total: 5 },
+      { done: 5, total: 5 }
+    ]);
   });
 
   it('picks up notes written during a run before it ends, growing the total', async () => {
@@ -178,7 +211,13 @@ describe('SemanticIndexer', () => {
     const seen: IndexProgress[] = [];
     indexer.onProgress((p) => seen.push(p));
     expect(await indexer.run()).toMatchObject({ embeddedNotes: 5 });
-    expect(seen).toEqual([{ done: 0, total: 4 }, { done: 2, total: 4 }, { done: 4, total: 4 }, { done: 4, total: 5 }, { done: 5, total: 5 }]);
+    expect(seen).toEqual([
+      { done: 0, total: 4 },
+      { done: 2, total: 4 },
+      { done: 4, total: 4 },
+      { done: 4, total: 5 },
+      { done: 5, total: 5 }
+    ]);
     expect(embedder.texts.at(-1)).toBe('Meanwhile\n\nnew');
   });
 

@@ -26,7 +26,13 @@ export interface IndexRunResult extends IndexCounts {
   busy: boolean;
 }
 
-type Locks = { request<T>(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T> };
+type Locks = {
+  request<T>(
+    name: string,
+    options: { ifAvailable: boolean },
+    callback: (lock: unknown) => Promise<T>
+  ): Promise<T>;
+};
 
 /** Keeps the stored vectors of one model in step with the notes. */
 export class SemanticIndexer {
@@ -122,20 +128,31 @@ export class SemanticIndexer {
   }
 
   /** One pass over the pending notes, in batches, moving the cursor after each batch where it may. */
-  private async pass(work: PendingWork, totals: IndexCounts, progress: IndexProgress, signal?: AbortSignal): Promise<void> {
+  private async pass(
+    work: PendingWork,
+    totals: IndexCounts,
+    progress: IndexProgress,
+    signal?: AbortSignal
+  ): Promise<void> {
     const { db, embedder } = this.options;
     const size = Math.max(1, this.options.notesPerBatch ?? 8);
     for (let start = 0; start < work.notes.length; start += size) {
       await this.waitWhilePaused(signal);
       signal?.throwIfAborted();
       const batch = work.notes.slice(start, start + size);
-      const counts = await embedNotes(db, embedder, batch.map((n) => n.id), {
-        chunk: this.options.chunk,
-        signal,
-        changed: (id) => this.noteListeners.forEach((listener) => listener(id))
-      });
+      const counts = await embedNotes(
+        db,
+        embedder,
+        batch.map((n) => n.id),
+        {
+          chunk: this.options.chunk,
+          signal,
+          changed: (id) => this.noteListeners.forEach((listener) => listener(id))
+        }
+      );
       for (const key of Object.keys(totals) as (keyof IndexCounts)[]) totals[key] += counts[key];
-      if (work.incremental && start + size < work.notes.length) await writeCursor(db, embedder.id, batch[batch.length - 1].seq);
+      if (work.incremental && start + size < work.notes.length)
+        await writeCursor(db, embedder.id, batch[batch.length - 1].seq);
       progress.done += batch.length;
       this.report(progress);
     }

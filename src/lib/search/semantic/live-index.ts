@@ -40,11 +40,14 @@ export class LiveIndex {
   private async refresh(): Promise<VectorIndex | null> {
     const stored = (await readCursor(this.db, this.model)) ?? 0;
     // A first full pass finished elsewhere (cursor 0 → head), or the cursor was reset: load afresh.
-    if (!this.loaded || stored < this.loadedCursor || (this.loadedCursor === 0 && stored > 0)) return this.loadAll(stored);
+    if (!this.loaded || stored < this.loadedCursor || (this.loadedCursor === 0 && stored > 0))
+      return this.loadAll(stored);
     if (stored > this.loadedCursor) {
-      for (let after = this.loadedCursor; ; ) {
+      for (let after = this.loadedCursor; ;) {
         const page = await readChangesSince(this.db, after, 2000);
-        for (const change of page) if (change.item_type === ItemType.Note && (change.seq ?? 0) <= stored) this.dirty.add(change.item_id);
+        for (const change of page)
+          if (change.item_type === ItemType.Note && (change.seq ?? 0) <= stored)
+            this.dirty.add(change.item_id);
         after = page.at(-1)?.seq ?? after;
         if (page.length < 2000 || after >= stored) break;
       }
@@ -89,7 +92,10 @@ export class LiveIndex {
     this.index ??= new VectorIndex(record.vector.length, 1024);
     if (record.vector.length !== this.index.dimensions) {
       // The same model id gave vectors of two sizes (e.g. an endpoint now serves another model under that name).
-      throw new AppError('conflict', `The semantic index of ${this.model} holds vectors of ${this.index.dimensions} and ${record.vector.length} dimensions. Clear it and index again.`);
+      throw new AppError(
+        'conflict',
+        `The semantic index of ${this.model} holds vectors of ${this.index.dimensions} and ${record.vector.length} dimensions. Clear it and index again.`
+      );
     }
     this.index.add(record.note_id, record.chunk_index, record.vector);
   }

@@ -22,11 +22,18 @@ beforeAll(async () => {
     if (req.url !== '/v1/embeddings' || req.method !== 'POST') return res.writeHead(404).end('no such route');
     const body = JSON.parse(raw);
     requests.push({ auth: req.headers.authorization, body });
-    if (body.model === 'missing-model') return res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"model not found"}}');
+    if (body.model === 'missing-model')
+      return res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"model not found"}}');
     if (body.model === 'slow') return setTimeout(() => res.end('{}'), 500);
     const vectors = await local.embed(body.input);
-    const data = vectors.map((v, index) => ({ object: 'embedding', index, embedding: Array.from(v) })).reverse();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', model: body.model, data }));
+    const data = vectors
+      .map((v, index) => ({ object: 'embedding', index, embedding: Array.from(v) }))
+      .reverse();
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'list', model: body.model, data }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -40,7 +47,10 @@ describe('OpenAICompatibleEmbedder', () => {
     const texts = ['first text about gardens', 'second text about taxes'];
     const got = await embedder.embed(texts);
     expect(got.map((v) => Array.from(v))).toEqual((await local.embed(texts)).map((v) => Array.from(v)));
-    expect(requests.at(-1)).toEqual({ auth: 'Bearer sk-test', body: { model: 'nomic-embed-text', input: texts } });
+    expect(requests.at(-1)).toEqual({
+      auth: 'Bearer sk-test',
+      body: { model: 'nomic-embed-text', input: texts }
+    });
   });
 
   it('learns the dimensions from the first answer', async () => {
@@ -52,17 +62,27 @@ describe('OpenAICompatibleEmbedder', () => {
 
   it('splits the inputs into batches of batchSize requests', async () => {
     const before = requests.length;
-    await new OpenAICompatibleEmbedder({ baseUrl, model: 'm', batchSize: 2 }).embed(['a1', 'b2', 'c3', 'd4', 'e5']);
+    await new OpenAICompatibleEmbedder({ baseUrl, model: 'm', batchSize: 2 }).embed([
+      'a1',
+      'b2',
+      'c3',
+      'd4',
+      'e5'
+    ]);
     expect(requests.slice(before).map((r) => r.body.input.length)).toEqual([2, 2, 1]);
   });
 
   it('names the model in its id', () => {
-    expect(new OpenAICompatibleEmbedder({ baseUrl, model: 'bge-small' }).id).toBe('openai-compatible:bge-small');
+    expect(new OpenAICompatibleEmbedder({ baseUrl, model: 'bge-small' }).id).toBe(
+      'openai-compatible:bge-small'
+    );
   });
 
   it('reports an error status with the server message', async () => {
     const embedder = new OpenAICompatibleEmbedder({ baseUrl, model: 'missing-model' });
-    await expect(embedder.embed(['x'])).rejects.toThrow(/answered 404 for model "missing-model".*model not found/);
+    await expect(embedder.embed(['x'])).rejects.toThrow(
+      /answered 404 for model "missing-model".*model not found/
+    );
   });
 
   it('rejects vectors whose size differs from the configured one', async () => {
@@ -79,7 +99,9 @@ describe('OpenAICompatibleEmbedder', () => {
     const embedder = new OpenAICompatibleEmbedder({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
     const error = await embedder.embed(['x']).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error.message).toMatch(/Could not reach the embeddings endpoint http:\/\/127\.0\.0\.1:1\/v1\/embeddings/);
+    expect(error.message).toMatch(
+      /Could not reach the embeddings endpoint http:\/\/127\.0\.0\.1:1\/v1\/embeddings/
+    );
   });
 
   it('stops when the caller aborts', async () => {

@@ -80,12 +80,24 @@ export class OpenAICompatibleEmbedder implements Embedder {
       });
     } catch (error) {
       if (signal?.aborted) throw new AppError('aborted', 'Embedding was cancelled.', { cause: error });
-      if ((error as Error)?.name === 'TimeoutError') throw new AppError('timeout', `The embeddings endpoint ${url} did not answer within ${timeoutMs} ms.`, { cause: error });
-      throw new AppError('internal', `Could not reach the embeddings endpoint ${url}: ${(error as Error)?.message ?? error}.`, { cause: error });
+      if ((error as Error)?.name === 'TimeoutError')
+        throw new AppError(
+          'timeout',
+          `The embeddings endpoint ${url} did not answer within ${timeoutMs} ms.`,
+          { cause: error }
+        );
+      throw new AppError(
+        'internal',
+        `Could not reach the embeddings endpoint ${url}: ${(error as Error)?.message ?? error}.`,
+        { cause: error }
+      );
     }
     if (!response.ok) {
       const detail = (await response.text().catch(() => '')).slice(0, 300);
-      throw new AppError('internal', `The embeddings endpoint ${url} answered ${response.status} for model "${this.options.model}"${detail ? `: ${detail}` : '.'}`);
+      throw new AppError(
+        'internal',
+        `The embeddings endpoint ${url} answered ${response.status} for model "${this.options.model}"${detail ? `: ${detail}` : '.'}`
+      );
     }
     return this.parse((await response.json()) as EmbeddingsResponse, input.length, url);
   }
@@ -93,15 +105,29 @@ export class OpenAICompatibleEmbedder implements Embedder {
   /** Checks the answer's shape: one numeric vector per input, all of one length. */
   private parse(body: EmbeddingsResponse, expected: number, url: string): Float32Array[] {
     const data = Array.isArray(body?.data) ? [...body.data] : [];
-    if (data.length !== expected) throw new AppError('internal', `The embeddings endpoint ${url} returned ${data.length} vectors for ${expected} inputs.`);
+    if (data.length !== expected)
+      throw new AppError(
+        'internal',
+        `The embeddings endpoint ${url} returned ${data.length} vectors for ${expected} inputs.`
+      );
     data.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return data.map(({ embedding }) => {
-      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number')) {
-        throw new AppError('internal', `The embeddings endpoint ${url} returned a vector that is not a list of numbers (base64 answers are not supported).`);
+      if (
+        !Array.isArray(embedding) ||
+        embedding.length === 0 ||
+        !embedding.every((x) => typeof x === 'number')
+      ) {
+        throw new AppError(
+          'internal',
+          `The embeddings endpoint ${url} returned a vector that is not a list of numbers (base64 answers are not supported).`
+        );
       }
       if (this.knownDimensions === 0) this.knownDimensions = embedding.length;
       if (embedding.length !== this.knownDimensions) {
-        throw new AppError('internal', `The embeddings endpoint ${url} returned a vector of ${embedding.length} dimensions, expected ${this.knownDimensions}.`);
+        throw new AppError(
+          'internal',
+          `The embeddings endpoint ${url} returned a vector of ${embedding.length} dimensions, expected ${this.knownDimensions}.`
+        );
       }
       return Float32Array.from(embedding as number[]);
     });

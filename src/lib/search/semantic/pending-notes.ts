@@ -25,7 +25,11 @@ export interface PendingWork {
 const PAGE = 2000;
 
 /** The pending notes of the `model` index after `cursor` (null: never indexed, a full pass). */
-export async function pendingNotes(db: FolioDatabase, model: string, cursor: number | null): Promise<PendingWork> {
+export async function pendingNotes(
+  db: FolioDatabase,
+  model: string,
+  cursor: number | null
+): Promise<PendingWork> {
   return cursor === null ? fullPass(db, model) : sinceCursor(db, cursor);
 }
 

@@ -20,9 +20,13 @@ const NOTES: [string, string][] = [
 
 async function indexed(notes = NOTES): Promise<{ db: FolioDatabase; ids: string[]; books: string[] }> {
   const db = freshDb();
-  const books = [(await createNotebook(db, { title: 'Home' }, at())).id, (await createNotebook(db, { title: 'Work' }, at())).id];
+  const books = [
+    (await createNotebook(db, { title: 'Home' }, at())).id,
+    (await createNotebook(db, { title: 'Work' }, at())).id
+  ];
   const ids: string[] = [];
-  for (const [i, [title, body]] of notes.entries()) ids.push((await createNote(db, { parent_id: books[i % 2], title, body }, at())).id);
+  for (const [i, [title, body]] of notes.entries())
+    ids.push((await createNote(db, { parent_id: books[i % 2], title, body }, at())).id);
   await new SemanticIndexer({ db, embedder }).run();
   return { db, ids, books };
 }
@@ -33,7 +37,11 @@ function dot(a: Float32Array, b: Float32Array): number {
 
 describe('RELEVANCE_PRESETS', () => {
   it('holds the spec values', () => {
-    expect(RELEVANCE_PRESETS).toEqual({ strict: { k: 5, minScore: 0.55 }, normal: { k: 10, minScore: 0.4 }, loose: { k: 20, minScore: 0.25 } });
+    expect(RELEVANCE_PRESETS).toEqual({
+      strict: { k: 5, minScore: 0.55 },
+      normal: { k: 10, minScore: 0.4 },
+      loose: { k: 20, minScore: 0.25 }
+    });
   });
 
   it('defaults to normal and lets explicit k and minScore win', () => {
@@ -46,22 +54,42 @@ describe('RELEVANCE_PRESETS', () => {
 describe('createSemanticSearch', () => {
   it('returns the nearest chunks best first, with note title, notebook and chunk text', async () => {
     const { db, ids, books } = await indexed();
-    const hits = await createSemanticSearch({ db, embedder }).search('baking sourdough bread', { relevance: 'loose' });
-    expect(hits.slice(0, 2).map((h) => h.note_id).sort()).toEqual([ids[0], ids[1]].sort());
-    expect(hits[0]).toMatchObject({ note_id: ids[0], title: 'Sourdough bread', notebook_id: books[0], chunk_index: 0 });
-    expect(hits[0].chunk_text).toBe('Sourdough bread\n\nFeed the sourdough starter, then bake the bread loaf at 250 degrees.');
+    const hits = await createSemanticSearch({ db, embedder }).search('baking sourdough bread', {
+      relevance: 'loose'
+    });
+    expect(
+      hits
+        .slice(0, 2)
+        .map((h) => h.note_id)
+        .sort()
+    ).toEqual([ids[0], ids[1]].sort());
+    expect(hits[0]).toMatchObject({
+      note_id: ids[0],
+      title: 'Sourdough bread',
+      notebook_id: books[0],
+      chunk_index: 0
+    });
+    expect(hits[0].chunk_text).toBe(
+      'Sourdough bread\n\nFeed the sourdough starter, then bake the bread loaf at 250 degrees.'
+    );
     for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
   });
 
   it('scores hits with the real cosine similarity of the embedder', async () => {
     const { db } = await indexed();
-    const [hit] = await createSemanticSearch({ db, embedder }).search('tax receipts deadline', { k: 1, minScore: 0 });
+    const [hit] = await createSemanticSearch({ db, embedder }).search('tax receipts deadline', {
+      k: 1,
+      minScore: 0
+    });
     const [q, c] = await embedder.embed(['tax receipts deadline', hit.chunk_text]);
     expect(hit.score).toBeCloseTo(dot(q, c), 5);
   });
 
   it('keeps no hit below the preset minimum and at most its k', async () => {
-    const notes: [string, string][] = Array.from({ length: 12 }, (_, i) => [`Bread ${i}`, `sourdough bread loaf baking ${'x'.repeat(i)} note${i}`]);
+    const notes: [string, string][] = Array.from({ length: 12 }, (_, i) => [
+      `Bread ${i}`,
+      `sourdough bread loaf baking ${'x'.repeat(i)} note${i}`
+    ]);
     const { db } = await indexed(notes);
     const search = createSemanticSearch({ db, embedder });
     const strict = await search.search('sourdough bread loaf', { relevance: 'strict' });
@@ -75,7 +103,10 @@ describe('createSemanticSearch', () => {
 
   it('searches only the given notes', async () => {
     const { db, ids } = await indexed();
-    const hits = await createSemanticSearch({ db, embedder }).search('bread', { noteIds: [ids[1], ids[3]], minScore: 0 });
+    const hits = await createSemanticSearch({ db, embedder }).search('bread', {
+      noteIds: [ids[1], ids[3]],
+      minScore: 0
+    });
     expect(new Set(hits.map((h) => h.note_id))).toEqual(new Set([ids[1], ids[3]]));
   });
 
@@ -92,7 +123,11 @@ describe('createSemanticSearch', () => {
     const { db, books } = await indexed();
     const search = createSemanticSearch({ db, embedder });
     expect(await search.search('volcano eruption lava', { minScore: 0.3 })).toEqual([]);
-    const note = await createNote(db, { parent_id: books[0], title: 'Volcano', body: 'The eruption sent lava down the volcano.' }, at());
+    const note = await createNote(
+      db,
+      { parent_id: books[0], title: 'Volcano', body: 'The eruption sent lava down the volcano.' },
+      at()
+    );
     await search.indexer.run();
     expect((await search.search('volcano eruption lava', { minScore: 0.3 }))[0]?.note_id).toBe(note.id);
   });
@@ -125,8 +160,18 @@ describe('createSemanticSearch', () => {
 
   it('says the index must be rebuilt when stored vectors differ in size', async () => {
     const { db, ids } = await indexed();
-    await db.embeddings.put({ id: `${embedder.id}:${ids[0]}:9`, note_id: ids[0], model: embedder.id, chunk_index: 9, chunk_text: 'x', vector: new Float32Array(8), note_updated_time: 0 });
-    await expect(createSemanticSearch({ db, embedder }).search('bread')).rejects.toMatchObject({ code: 'conflict' });
+    await db.embeddings.put({
+      id: `${embedder.id}:${ids[0]}:9`,
+      note_id: ids[0],
+      model: embedder.id,
+      chunk_index: 9,
+      chunk_text: 'x',
+      vector: new Float32Array(8),
+      note_updated_time: 0
+    });
+    await expect(createSemanticSearch({ db, embedder }).search('bread')).rejects.toMatchObject({
+      code: 'conflict'
+    });
   });
 
   it('rejects an empty query', async () => {
@@ -149,6 +194,10 @@ describe('createSemanticSearch', () => {
 
   it('reports the size of its index', async () => {
     const { db } = await indexed();
-    expect(await createSemanticSearch({ db, embedder }).status()).toMatchObject({ chunks: 5, notes: 5, paused: false });
+    expect(await createSemanticSearch({ db, embedder }).status()).toMatchObject({
+      chunks: 5,
+      notes: 5,
+      paused: false
+    });
   });
 });

@@ -60,12 +60,18 @@ const RELATED_MIN_SCORE = RELEVANCE_PRESETS.loose.minScore;
 /** Creates the semantic search (and its indexer) for one embedder. */
 export function createSemanticSearch(options: CreateSemanticSearchOptions): SemanticSearch {
   const { db, embedder } = options;
-  const indexer = new SemanticIndexer({ db, embedder, notesPerBatch: options.notesPerBatch, chunk: options.chunk });
+  const indexer = new SemanticIndexer({
+    db,
+    embedder,
+    notesPerBatch: options.notesPerBatch,
+    chunk: options.chunk
+  });
   const live = new LiveIndex(db, embedder.id);
   indexer.onNoteIndexed((id) => live.markDirty(id));
 
   async function search(query: string, queryOptions: SemanticQueryOptions = {}): Promise<SemanticHit[]> {
-    if (typeof query !== 'string' || !query.trim()) throw new AppError('invalid_argument', 'The search query is empty.');
+    if (typeof query !== 'string' || !query.trim())
+      throw new AppError('invalid_argument', 'The search query is empty.');
     const { k, minScore } = resolveLimits(queryOptions);
     const index = await live.current();
     if (!index) return [];
@@ -77,13 +83,20 @@ export function createSemanticSearch(options: CreateSemanticSearchOptions): Sema
     return nearestLive(db, embedder.id, index, k, (n) => index.search(vector, n, { minScore, noteIds }));
   }
 
-  async function relatedNotes(noteId: string, k = 5, related: { minScore?: number } = {}): Promise<SemanticHit[]> {
+  async function relatedNotes(
+    noteId: string,
+    k = 5,
+    related: { minScore?: number } = {}
+  ): Promise<SemanticHit[]> {
     const index = await live.current();
     const vectors = index?.vectorsOf(noteId) ?? [];
     if (!index || vectors.length === 0) return [];
     const centroid = new Float32Array(index.dimensions);
     for (const v of vectors) for (let i = 0; i < v.length; i++) centroid[i] += v[i];
-    const filter: VectorFilter = { minScore: related.minScore ?? RELATED_MIN_SCORE, excludeNoteIds: new Set([noteId]) };
+    const filter: VectorFilter = {
+      minScore: related.minScore ?? RELATED_MIN_SCORE,
+      excludeNoteIds: new Set([noteId])
+    };
     return nearestLive(db, embedder.id, index, k, (n) => index.searchNotes(centroid, n, filter));
   }
 
@@ -102,9 +115,16 @@ export function createSemanticSearch(options: CreateSemanticSearchOptions): Sema
   return { embedder, indexer, search, relatedNotes, status };
 }
 
-function checkDimensions(index: VectorIndex, vector: Float32Array | undefined, embedder: Embedder): asserts vector is Float32Array {
+function checkDimensions(
+  index: VectorIndex,
+  vector: Float32Array | undefined,
+  embedder: Embedder
+): asserts vector is Float32Array {
   if (!vector || vector.length !== index.dimensions) {
-    throw new AppError('conflict', `The embedder ${embedder.id} gave a ${vector?.length ?? 0}-dimensional query vector but the index holds ${index.dimensions}-dimensional vectors. Rebuild the semantic index for this model.`);
+    throw new AppError(
+      'conflict',
+      `The embedder ${embedder.id} gave a ${vector?.length ?? 0}-dimensional query vector but the index holds ${index.dimensions}-dimensional vectors. Rebuild the semantic index for this model.`
+    );
   }
 }
 
@@ -131,7 +151,10 @@ async function hydrate(db: FolioDatabase, model: string, matches: VectorMatch[])
   const notes = new Map(noteIds.map((id, i) => [id, i]));
   const [noteRows, records] = await Promise.all([
     getNotes(db, noteIds),
-    getEmbeddings(db, matches.map((m) => embeddingId(model, m.noteId, m.chunkIndex)))
+    getEmbeddings(
+      db,
+      matches.map((m) => embeddingId(model, m.noteId, m.chunkIndex))
+    )
   ]);
   const hits: SemanticHit[] = [];
   matches.forEach((match, i) => {

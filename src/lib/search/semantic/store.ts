@@ -26,13 +26,22 @@ export function embeddingId(model: string, noteId: string, chunkIndex: number): 
 }
 
 /** A note's stored chunks for `model`, by chunk index. */
-export async function noteEmbeddings(db: FolioDatabase, model: string, noteId: string): Promise<EmbeddingRecord[]> {
+export async function noteEmbeddings(
+  db: FolioDatabase,
+  model: string,
+  noteId: string
+): Promise<EmbeddingRecord[]> {
   const records = await db.embeddings.where('[model+note_id]').equals([model, noteId]).toArray();
   return records.sort((a, b) => a.chunk_index - b.chunk_index);
 }
 
 /** Replaces a note's chunks for `model` with `records`, in one transaction. */
-export async function replaceNoteEmbeddings(db: FolioDatabase, model: string, noteId: string, records: EmbeddingRecord[]): Promise<void> {
+export async function replaceNoteEmbeddings(
+  db: FolioDatabase,
+  model: string,
+  noteId: string,
+  records: EmbeddingRecord[]
+): Promise<void> {
   await db.transaction('rw', db.embeddings, async () => {
     await db.embeddings.where('[model+note_id]').equals([model, noteId]).delete();
     if (records.length) await db.embeddings.bulkPut(records);
@@ -40,12 +49,20 @@ export async function replaceNoteEmbeddings(db: FolioDatabase, model: string, no
 }
 
 /** Deletes a note's chunks for `model`. */
-export async function deleteNoteEmbeddings(db: FolioDatabase, model: string, noteId: string): Promise<number> {
+export async function deleteNoteEmbeddings(
+  db: FolioDatabase,
+  model: string,
+  noteId: string
+): Promise<number> {
   return db.embeddings.where('[model+note_id]').equals([model, noteId]).delete();
 }
 
 /** Calls `visit` for every stored chunk of `model`, without holding them all in memory at once. */
-export async function eachEmbedding(db: FolioDatabase, model: string, visit: (record: EmbeddingRecord) => void): Promise<void> {
+export async function eachEmbedding(
+  db: FolioDatabase,
+  model: string,
+  visit: (record: EmbeddingRecord) => void
+): Promise<void> {
   await db.embeddings.where('model').equals(model).each(visit);
 }
 

@@ -36,7 +36,11 @@ export function stripInline(line: string): string {
 function stripLine(line: string): { text: string; heading: boolean } | null {
   if (FENCE_RE.test(line) || RULE_RE.test(line) || TABLE_SEPARATOR_RE.test(line)) return null;
   const heading = HEADING_RE.test(line);
-  const body = line.replace(HEADING_RE, '').replace(/\s#+\s*$/, '').replace(QUOTE_RE, '').replace(LIST_MARK_RE, '$1');
+  const body = line
+    .replace(HEADING_RE, '')
+    .replace(/\s#+\s*$/, '')
+    .replace(QUOTE_RE, '')
+    .replace(LIST_MARK_RE, '$1');
   const text = stripInline(body);
   return text ? { text, heading } : null;
 }

@@ -12,7 +12,9 @@ function vec(seed: number, dim = 8): number[] {
 }
 
 function cosine(a: number[], b: number[]): number {
-  let ab = 0, aa = 0, bb = 0;
+  let ab = 0,
+    aa = 0,
+    bb = 0;
   for (let i = 0; i < a.length; i++) {
     ab += a[i] * b[i];
     aa += a[i] * a[i];
@@ -37,18 +39,22 @@ describe('VectorIndex', () => {
   function filled(notes: number, chunks: number): { index: VectorIndex; vectors: Map<string, number[]> } {
     const index = new VectorIndex(8, 2);
     const vectors = new Map<string, number[]>();
-    for (let n = 0; n < notes; n++) for (let c = 0; c < chunks; c++) {
-      const v = vec(n * 100 + c + 1);
-      vectors.set(`${n}:${c}`, v);
-      index.add(`note${n}`, c, v);
-    }
+    for (let n = 0; n < notes; n++)
+      for (let c = 0; c < chunks; c++) {
+        const v = vec(n * 100 + c + 1);
+        vectors.set(`${n}:${c}`, v);
+        index.add(`note${n}`, c, v);
+      }
     return { index, vectors };
   }
 
   it('finds the same top k as exhaustive cosine, with the same scores', () => {
     const { index, vectors } = filled(40, 3);
     const query = vec(999);
-    const expected = [...vectors].map(([key, v]) => ({ key, score: cosine(query, v) })).sort((a, b) => b.score - a.score).slice(0, 7);
+    const expected = [...vectors]
+      .map(([key, v]) => ({ key, score: cosine(query, v) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 7);
     const got = index.search(query, 7);
     expect(got.map((m) => `${m.noteId.slice(4)}:${m.chunkIndex}`)).toEqual(expected.map((e) => e.key));
     got.forEach((m, i) => expect(m.score).toBeCloseTo(expected[i].score, 5));

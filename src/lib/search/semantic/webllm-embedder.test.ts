@@ -30,11 +30,16 @@ function fakeEngine(calls: string[][], maxChars = Infinity): EmbeddingEngine {
 describe('WebLLMEmbedder', () => {
   it('fails with a clear message where there is no WebGPU', async () => {
     const embedder = new WebLLMEmbedder();
-    await expect(embedder.embed(['hello'])).rejects.toThrow(/need WebGPU.*OpenAI-compatible embeddings endpoint/);
+    await expect(embedder.embed(['hello'])).rejects.toThrow(
+      /need WebGPU.*OpenAI-compatible embeddings endpoint/
+    );
   });
 
   it('knows the dimensions and id of its model', () => {
-    expect(new WebLLMEmbedder()).toMatchObject({ id: 'webllm:snowflake-arctic-embed-m-q0f32-MLC-b4', dimensions: 768 });
+    expect(new WebLLMEmbedder()).toMatchObject({
+      id: 'webllm:snowflake-arctic-embed-m-q0f32-MLC-b4',
+      dimensions: 768
+    });
     expect(new WebLLMEmbedder({ model: 'snowflake-arctic-embed-s-q0f32-MLC-b32' }).dimensions).toBe(384);
   });
 
@@ -43,7 +48,9 @@ describe('WebLLMEmbedder', () => {
   });
 
   it('asks arctic-embed queries with its retrieval instruction', () => {
-    expect(new WebLLMEmbedder().queryPrefix).toBe('Represent this sentence for searching relevant passages: ');
+    expect(new WebLLMEmbedder().queryPrefix).toBe(
+      'Represent this sentence for searching relevant passages: '
+    );
   });
 
   it('returns the engine vectors in input order, in calls of at most 16 texts', async () => {
@@ -62,7 +69,9 @@ describe('WebLLMEmbedder', () => {
     const long = 'word '.repeat(40); // 200 chars: cut to 150, then 112, then 84
     const got = await embedder.embed(['short one', long]);
     expect(calls.map((c) => c.map((t) => t.length))).toEqual([[9, 200], [9], [200], [150], [112], [84]]);
-    expect(Array.from(got[1])).toEqual(Array.from((await new HashedNgramEmbedder({ dimensions: 16 }).embed([long.slice(0, 84)]))[0]));
+    expect(Array.from(got[1])).toEqual(
+      Array.from((await new HashedNgramEmbedder({ dimensions: 16 }).embed([long.slice(0, 84)]))[0])
+    );
   });
 
   it('starts the engine once and again after a failed start', async () => {

@@ -23,7 +23,9 @@ export type WebLLMEmbeddingModel = keyof typeof WEBLLM_EMBEDDING_MODELS;
 
 /** The part of WebLLM's MLCEngine this embedder uses. */
 export interface EmbeddingEngine {
-  embeddings: { create(request: { input: string[] }): Promise<{ data: { embedding: number[]; index: number }[] }> };
+  embeddings: {
+    create(request: { input: string[] }): Promise<{ data: { embedding: number[]; index: number }[] }>;
+  };
   unload(): Promise<void>;
 }
 
@@ -38,7 +40,10 @@ export interface WebLLMEmbedderOptions {
   model?: WebLLMEmbeddingModel;
   onLoadProgress?: (report: WebLLMLoadProgress) => void;
   /** Starts the engine; WebLLM's CreateMLCEngine by default. Tests pass an engine of their own. */
-  createEngine?: (model: string, onLoadProgress?: (report: WebLLMLoadProgress) => void) => Promise<EmbeddingEngine>;
+  createEngine?: (
+    model: string,
+    onLoadProgress?: (report: WebLLMLoadProgress) => void
+  ) => Promise<EmbeddingEngine>;
 }
 
 /** The instruction snowflake-arctic-embed expects before a retrieval query (its model card). */
@@ -54,18 +59,33 @@ function isTooLong(error: unknown): boolean {
 /** Fails clearly when the context has no usable WebGPU adapter. */
 async function requireWebGPU(): Promise<void> {
   const gpu = (globalThis.navigator as { gpu?: { requestAdapter(): Promise<unknown> } } | undefined)?.gpu;
-  if (!gpu) throw new AppError('internal', 'In-browser embeddings need WebGPU, which this browser does not offer. Choose an OpenAI-compatible embeddings endpoint instead.');
-  if (!(await gpu.requestAdapter())) throw new AppError('internal', 'WebGPU is present but found no usable graphics adapter, so in-browser embeddings cannot run. Choose an OpenAI-compatible embeddings endpoint instead.');
+  if (!gpu)
+    throw new AppError(
+      'internal',
+      'In-browser embeddings need WebGPU, which this browser does not offer. Choose an OpenAI-compatible embeddings endpoint instead.'
+    );
+  if (!(await gpu.requestAdapter()))
+    throw new AppError(
+      'internal',
+      'WebGPU is present but found no usable graphics adapter, so in-browser embeddings cannot run. Choose an OpenAI-compatible embeddings endpoint instead.'
+    );
 }
 
 /** WebLLM's own engine factory, imported on first use. */
-async function createWebLLMEngine(model: string, onLoadProgress?: (report: WebLLMLoadProgress) => void): Promise<EmbeddingEngine> {
+async function createWebLLMEngine(
+  model: string,
+  onLoadProgress?: (report: WebLLMLoadProgress) => void
+): Promise<EmbeddingEngine> {
   await requireWebGPU();
   const webllm = await import('@mlc-ai/web-llm');
   try {
     return await webllm.CreateMLCEngine(model, { initProgressCallback: onLoadProgress });
   } catch (error) {
-    throw new AppError('internal', `Could not load the embedding model ${model}: ${(error as Error)?.message ?? error}`, { cause: error });
+    throw new AppError(
+      'internal',
+      `Could not load the embedding model ${model}: ${(error as Error)?.message ?? error}`,
+      { cause: error }
+    );
   }
 }
 
@@ -82,7 +102,8 @@ export class WebLLMEmbedder implements Embedder {
 
   constructor(options: WebLLMEmbedderOptions = {}) {
     this.model = options.model ?? 'snowflake-arctic-embed-m-q0f32-MLC-b4';
-    if (!Object.hasOwn(WEBLLM_EMBEDDING_MODELS, this.model)) throw new RangeError(`Unknown WebLLM embedding model "${this.model}".`);
+    if (!Object.hasOwn(WEBLLM_EMBEDDING_MODELS, this.model))
+      throw new RangeError(`Unknown WebLLM embedding model "${this.model}".`);
     this.options = options;
     this.id = `webllm:${this.model}`;
     this.dimensions = WEBLLM_EMBEDDING_MODELS[this.model];
@@ -111,7 +132,11 @@ export class WebLLMEmbedder implements Embedder {
    * estimates, and text full of digits or symbols takes more tokens than it looks): its end is cut
    * by a quarter until it fits, so one odd chunk never stops the whole index.
    */
-  private async embedTruncated(engine: EmbeddingEngine, text: string, signal?: AbortSignal): Promise<Float32Array> {
+  private async embedTruncated(
+    engine: EmbeddingEngine,
+    text: string,
+    signal?: AbortSignal
+  ): Promise<Float32Array> {
     for (let cut = text; ; cut = cut.slice(0, Math.floor(cut.length * 0.75))) {
       signal?.throwIfAborted();
       try {

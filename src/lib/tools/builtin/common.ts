@@ -23,12 +23,22 @@ export const ID_SCHEMA = { type: 'string' } as const;
 
 /** An object schema that rejects unknown properties, so a model's typo is reported, not ignored. */
 export function objectSchema(properties: Record<string, unknown>, required: string[] = []): JsonSchema {
-  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false
+  };
 }
 
 /** A string schema with length limits and an optional description. */
 export function stringSchema(maxLength: number, description?: string, minLength = 0): JsonSchema {
-  return { type: 'string', ...(minLength ? { minLength } : {}), maxLength, ...(description ? { description } : {}) };
+  return {
+    type: 'string',
+    ...(minLength ? { minLength } : {}),
+    maxLength,
+    ...(description ? { description } : {})
+  };
 }
 
 /** The write options of a tool's write: who made it (named in the change log and history) and which tool. */
@@ -39,8 +49,13 @@ export function writeOptions(ctx: ToolContext, toolId: string): WriteOptions {
 /** A note that exists and is not in the trash, else a not_found error pointing to the search tools. */
 export async function requireNote(db: FolioDatabase, id: string): Promise<Note> {
   const note = await db.notes.get(id);
-  if (!note) throw new AppError('not_found', `No note with id ${id}. Use search_notes to find the note's id.`);
-  if (note.deleted_time) throw new AppError('not_found', `The note ${id} is in the trash; tools cannot read or change it. The user can restore it from the trash.`);
+  if (!note)
+    throw new AppError('not_found', `No note with id ${id}. Use search_notes to find the note's id.`);
+  if (note.deleted_time)
+    throw new AppError(
+      'not_found',
+      `The note ${id} is in the trash; tools cannot read or change it. The user can restore it from the trash.`
+    );
   return note;
 }
 
@@ -48,7 +63,10 @@ export async function requireNote(db: FolioDatabase, id: string): Promise<Note> 
 export async function requireNotebook(db: FolioDatabase, id: string): Promise<Notebook> {
   const notebook = await db.folders.get(id);
   if (!notebook || notebook.deleted_time) {
-    throw new AppError('not_found', `No notebook with id ${id}${notebook ? ' (it is in the trash)' : ''}. Use list_notebooks to see the notebooks and their ids.`);
+    throw new AppError(
+      'not_found',
+      `No notebook with id ${id}${notebook ? ' (it is in the trash)' : ''}. Use list_notebooks to see the notebooks and their ids.`
+    );
   }
   return notebook;
 }

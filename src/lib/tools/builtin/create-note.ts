@@ -1,7 +1,16 @@
 /** `create_note`: a new note, in the default notebook unless one is named. */
 import { createNote } from '$lib/db';
 import type { ToolDefinition } from '../types';
-import { ID_SCHEMA, MAX_BODY_CHARS, MAX_TITLE_CHARS, objectSchema, requireNotebook, requireText, stringSchema, writeOptions } from './common';
+import {
+  ID_SCHEMA,
+  MAX_BODY_CHARS,
+  MAX_TITLE_CHARS,
+  objectSchema,
+  requireNotebook,
+  requireText,
+  stringSchema,
+  writeOptions
+} from './common';
 
 interface CreateNoteInput {
   title: string;
@@ -13,7 +22,8 @@ interface CreateNoteInput {
 /** The `create_note` tool. */
 export const createNoteTool: ToolDefinition<CreateNoteInput> = {
   id: 'create_note',
-  description: 'Creates a note (or a to-do with is_todo) with a Markdown body, in notebook_id or else the default notebook.',
+  description:
+    'Creates a note (or a to-do with is_todo) with a Markdown body, in notebook_id or else the default notebook.',
   inputSchema: objectSchema(
     {
       title: stringSchema(MAX_TITLE_CHARS, undefined, 1),
@@ -23,7 +33,11 @@ export const createNoteTool: ToolDefinition<CreateNoteInput> = {
     },
     ['title']
   ),
-  outputSchema: objectSchema({ id: ID_SCHEMA, title: { type: 'string' }, notebook_id: ID_SCHEMA }, ['id', 'title', 'notebook_id']),
+  outputSchema: objectSchema({ id: ID_SCHEMA, title: { type: 'string' }, notebook_id: ID_SCHEMA }, [
+    'id',
+    'title',
+    'notebook_id'
+  ]),
   annotations: { title: 'Create a note', readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(input, ctx) {
     const title = requireText(input.title, 'title');
@@ -31,7 +45,12 @@ export const createNoteTool: ToolDefinition<CreateNoteInput> = {
     if (input.notebook_id) await requireNotebook(ctx.db, input.notebook_id);
     const note = await createNote(
       ctx.db,
-      { title, body: input.body ?? '', is_todo: input.is_todo ? 1 : 0, ...(input.notebook_id ? { parent_id: input.notebook_id } : {}) },
+      {
+        title,
+        body: input.body ?? '',
+        is_todo: input.is_todo ? 1 : 0,
+        ...(input.notebook_id ? { parent_id: input.notebook_id } : {})
+      },
       writeOptions(ctx, 'create_note')
     );
     return { id: note.id, title: note.title, notebook_id: note.parent_id };

@@ -9,7 +9,13 @@ export const deleteNoteTool: ToolDefinition<{ id: string }> = {
   description: 'Moves a note to the trash (the user can restore it).',
   inputSchema: objectSchema({ id: ID_SCHEMA }, ['id']),
   outputSchema: objectSchema({ id: ID_SCHEMA, trashed: { const: true } }, ['id', 'trashed']),
-  annotations: { title: 'Delete a note', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  annotations: {
+    title: 'Delete a note',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false
+  },
   writesNote: 'id',
   async handler(input, ctx) {
     await requireNote(ctx.db, input.id);

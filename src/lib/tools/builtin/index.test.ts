@@ -27,12 +27,18 @@ describe('builtinTools', () => {
   });
 
   it('mark exactly the five readers as read-only', () => {
-    const readOnly = builtinTools().filter((t) => t.annotations.readOnlyHint).map((t) => t.id);
+    const readOnly = builtinTools()
+      .filter((t) => t.annotations.readOnlyHint)
+      .map((t) => t.id);
     expect(readOnly).toEqual(SPEC_TOOLS.slice(0, 5));
   });
 
   it('stay small enough to send to a model: under 1,000 tokens for all ten definitions', () => {
-    const definitions = builtinTools().map(({ id, description, inputSchema }) => ({ name: id, description, parameters: inputSchema }));
+    const definitions = builtinTools().map(({ id, description, inputSchema }) => ({
+      name: id,
+      description,
+      parameters: inputSchema
+    }));
     // About 4 characters a token for English and JSON; the agent's budget is 1,500 with the prompt.
     expect(JSON.stringify(definitions).length / 4).toBeLessThan(1_000);
   });

@@ -24,11 +24,15 @@ describe('list_notebooks', () => {
     const { db, call } = await toolBench();
     const old = await createNotebook(db, { title: 'Old' });
     await trashNotebook(db, old.id);
-    expect(payloadOf(await call('list_notebooks', {})).notebooks.map((n: { title: string }) => n.title)).toEqual(['Notes']);
+    expect(
+      payloadOf(await call('list_notebooks', {})).notebooks.map((n: { title: string }) => n.title)
+    ).toEqual(['Notes']);
   });
 
   it('refuses arguments it does not take', async () => {
     const { call } = await toolBench();
-    expect(textOf(await call('list_notebooks', { parent: 'x' }))).toBe('Invalid arguments for list_notebooks: parent: unknown property.');
+    expect(textOf(await call('list_notebooks', { parent: 'x' }))).toBe(
+      'Invalid arguments for list_notebooks: parent: unknown property.'
+    );
   });
 });

@@ -20,6 +20,8 @@ describe('list_tags', () => {
   it('refuses arguments it does not take', async () => {
     const { call } = await toolBench();
     expect((await call('list_tags', { note_id: 'x' })).isError).toBe(true);
-    expect(textOf(await call('list_tags', 'all'))).toBe('Invalid arguments for list_tags: input: must be an object (got "all").');
+    expect(textOf(await call('list_tags', 'all'))).toBe(
+      'Invalid arguments for list_tags: input: must be an object (got "all").'
+    );
   });
 });

@@ -9,7 +9,12 @@ export const listTagsTool: ToolDefinition<Record<string, never>> = {
   description: 'Lists the tags that at least one note carries.',
   inputSchema: objectSchema({}),
   outputSchema: objectSchema(
-    { tags: { type: 'array', items: objectSchema({ id: ID_SCHEMA, title: { type: 'string' } }, ['id', 'title']) } },
+    {
+      tags: {
+        type: 'array',
+        items: objectSchema({ id: ID_SCHEMA, title: { type: 'string' } }, ['id', 'title'])
+      }
+    },
     ['tags']
   ),
   annotations: { title: 'List tags', readOnlyHint: true, openWorldHint: false },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addTagsToNote, createNote, getNoteTags, trashNote } from '$lib/db';
 import { payloadOf, textOf, toolBench } from '../tool-test-kit';
 
-const titles = async (db: Parameters<typeof getNoteTags>[0], id: string) => (await getNoteTags(db, id)).map((t) => t.title);
+const titles = async (db: Parameters<typeof getNoteTags>[0], id: string) =>
+  (await getNoteTags(db, id)).map((t) => t.title);
 
 describe('manage_tags', () => {
   it('adds tags, creating the missing ones and reusing existing ones whatever their case', async () => {
@@ -11,7 +12,12 @@ describe('manage_tags', () => {
     await addTagsToNote(db, other.id, ['Travel']);
     const note = await createNote(db, { title: 'Packing' });
     const payload = payloadOf(await call('manage_tags', { note_id: note.id, add: ['travel', 'packing'] }));
-    expect(payload).toEqual({ note_id: note.id, added: ['Travel', 'packing'], removed: [], tags: ['packing', 'Travel'] });
+    expect(payload).toEqual({
+      note_id: note.id,
+      added: ['Travel', 'packing'],
+      removed: [],
+      tags: ['packing', 'Travel']
+    });
     expect(await db.tags.count()).toBe(2);
   });
 
@@ -19,7 +25,9 @@ describe('manage_tags', () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });
     await addTagsToNote(db, note.id, ['Draft']);
-    const payload = payloadOf(await call('manage_tags', { note_id: note.id, add: ['done'], remove: ['DRAFT'] }));
+    const payload = payloadOf(
+      await call('manage_tags', { note_id: note.id, add: ['done'], remove: ['DRAFT'] })
+    );
     expect(payload).toEqual({ note_id: note.id, added: ['done'], removed: ['Draft'], tags: ['done'] });
   });
 
@@ -36,18 +44,24 @@ describe('manage_tags', () => {
   it('needs at least one tag in add or remove', async () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });
-    expect(textOf(await call('manage_tags', { note_id: note.id, add: [] }))).toBe('Give at least one tag title in add or remove.');
+    expect(textOf(await call('manage_tags', { note_id: note.id, add: [] }))).toBe(
+      'Give at least one tag title in add or remove.'
+    );
   });
 
   it('refuses the same tag in add and remove', async () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });
-    expect(textOf(await call('manage_tags', { note_id: note.id, add: ['x'], remove: ['X'] }))).toBe('The tag "x" is in both add and remove; choose one.');
+    expect(textOf(await call('manage_tags', { note_id: note.id, add: ['x'], remove: ['X'] }))).toBe(
+      'The tag "x" is in both add and remove; choose one.'
+    );
   });
 
   it('reports an unknown and a trashed note, creating no tag', async () => {
     const { db, call } = await toolBench();
-    expect(textOf(await call('manage_tags', { note_id: 'a'.repeat(32), add: ['x'] }))).toMatch(/^No note with id a{32}\./);
+    expect(textOf(await call('manage_tags', { note_id: 'a'.repeat(32), add: ['x'] }))).toMatch(
+      /^No note with id a{32}\./
+    );
     const note = await createNote(db, { title: 'Gone' });
     await trashNote(db, note.id);
     expect(textOf(await call('manage_tags', { note_id: note.id, add: ['x'] }))).toContain('is in the trash');
@@ -58,7 +72,9 @@ describe('manage_tags', () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });
     const many = Array.from({ length: 51 }, (_, i) => `t${i}`);
-    expect(textOf(await call('manage_tags', { note_id: note.id, add: many }))).toBe('add: at most 50 tags per call (got 51).');
+    expect(textOf(await call('manage_tags', { note_id: note.id, add: many }))).toBe(
+      'add: at most 50 tags per call (got 51).'
+    );
     expect(textOf(await call('manage_tags', { note_id: note.id, remove: ['ok', 'x'.repeat(201)] }))).toBe(
       'remove[1]: a tag title is at most 200 characters (got 201).'
     );
@@ -68,6 +84,8 @@ describe('manage_tags', () => {
   it('refuses a tag title that is not a string, naming its position', async () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Packing' });
-    expect(textOf(await call('manage_tags', { note_id: note.id, add: ['ok', 3] }))).toBe('Invalid arguments for manage_tags: add[1]: must be a string (got 3).');
+    expect(textOf(await call('manage_tags', { note_id: note.id, add: ['ok', 3] }))).toBe(
+      'Invalid arguments for manage_tags: add[1]: must be a string (got 3).'
+    );
   });
 });

@@ -32,7 +32,13 @@ describe('read_note', () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Long', body: 'abcdefghij' });
     const first = payloadOf(await call('read_note', { id: note.id, max_chars: 4 }));
-    expect(first).toMatchObject({ body: 'abcd', body_offset: 0, body_returned_chars: 4, has_more: true, body_length: 10 });
+    expect(first).toMatchObject({
+      body: 'abcd',
+      body_offset: 0,
+      body_returned_chars: 4,
+      has_more: true,
+      body_length: 10
+    });
     const last = payloadOf(await call('read_note', { id: note.id, offset: 8, max_chars: 4 }));
     expect(last).toMatchObject({ body: 'ij', body_offset: 8, body_returned_chars: 2, has_more: false });
   });
@@ -48,7 +54,9 @@ describe('read_note', () => {
   it('refuses an offset past the end of the body', async () => {
     const { db, call } = await toolBench();
     const note = await createNote(db, { title: 'Short', body: 'abc' });
-    expect(textOf(await call('read_note', { id: note.id, offset: 4 }))).toBe('offset: 4 is past the end of the body (body_length 3).');
+    expect(textOf(await call('read_note', { id: note.id, offset: 4 }))).toBe(
+      'offset: 4 is past the end of the body (body_length 3).'
+    );
   });
 
   it('never splits a surrogate pair at the end of a page', () => {
@@ -74,11 +82,15 @@ describe('read_note', () => {
 
   it('refuses a negative offset and a missing id', async () => {
     const { call } = await toolBench();
-    expect(textOf(await call('read_note', { offset: -1 }))).toBe('Invalid arguments for read_note: id: required; offset: must be at least 0 (got -1).');
+    expect(textOf(await call('read_note', { offset: -1 }))).toBe(
+      'Invalid arguments for read_note: id: required; offset: must be at least 0 (got -1).'
+    );
   });
 
   it('reports a malformed id as not found', async () => {
     const { call } = await toolBench();
-    expect(textOf(await call('read_note', { id: 'Packing list' }))).toBe("No note with id Packing list. Use search_notes to find the note's id.");
+    expect(textOf(await call('read_note', { id: 'Packing list' }))).toBe(
+      "No note with id Packing list. Use search_notes to find the note's id."
+    );
   });
 });

@@ -19,7 +19,10 @@ export const readNoteTool: ToolDefinition<ReadNoteInput> = {
   description:
     `Reads a note with its notebook and tags. The Markdown body comes in pages of max_chars (default ${DEFAULT_READ_CHARS}, 0 = all); ` +
     'if has_more, call again with offset = body_offset + body_returned_chars.',
-  inputSchema: objectSchema({ id: ID_SCHEMA, offset: { type: 'integer', minimum: 0 }, max_chars: { type: 'integer', minimum: 0 } }, ['id']),
+  inputSchema: objectSchema(
+    { id: ID_SCHEMA, offset: { type: 'integer', minimum: 0 }, max_chars: { type: 'integer', minimum: 0 } },
+    ['id']
+  ),
   outputSchema: objectSchema(
     {
       id: ID_SCHEMA,
@@ -37,7 +40,22 @@ export const readNoteTool: ToolDefinition<ReadNoteInput> = {
       created_time: { type: 'number' },
       updated_time: { type: 'number' }
     },
-    ['id', 'title', 'body', 'body_length', 'body_offset', 'body_returned_chars', 'has_more', 'notebook_id', 'notebook_title', 'tags', 'is_todo', 'todo_completed', 'created_time', 'updated_time']
+    [
+      'id',
+      'title',
+      'body',
+      'body_length',
+      'body_offset',
+      'body_returned_chars',
+      'has_more',
+      'notebook_id',
+      'notebook_title',
+      'tags',
+      'is_todo',
+      'todo_completed',
+      'created_time',
+      'updated_time'
+    ]
   ),
   annotations: { title: 'Read a note', readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
@@ -70,7 +88,10 @@ export const readNoteTool: ToolDefinition<ReadNoteInput> = {
  */
 export function bodyPage(body: string, offset: number, maxChars: number): { text: string; offset: number } {
   if (offset > body.length) {
-    throw new AppError('invalid_argument', `offset: ${offset} is past the end of the body (body_length ${body.length}).`);
+    throw new AppError(
+      'invalid_argument',
+      `offset: ${offset} is past the end of the body (body_length ${body.length}).`
+    );
   }
   let end = maxChars === 0 ? body.length : Math.min(body.length, offset + maxChars);
   if (end < body.length && end > offset && isHighSurrogate(body.charCodeAt(end - 1))) end += 1;

@@ -10,7 +10,15 @@ describe('search_notes', () => {
     await createNote(db, { title: 'Recipes', body: 'soup' });
     const payload = payloadOf(await call('search_notes', { query: 'socks' }));
     expect(payload).toEqual({
-      results: [{ id: note.id, title: 'Packing list', notebook_id: notebookId, updated_time: note.updated_time, snippet: 'socks and boots' }],
+      results: [
+        {
+          id: note.id,
+          title: 'Packing list',
+          notebook_id: notebookId,
+          updated_time: note.updated_time,
+          snippet: 'socks and boots'
+        }
+      ],
       total: 1
     });
   });
@@ -46,7 +54,9 @@ describe('search_notes', () => {
 
   it('refuses a query of only spaces', async () => {
     const { call } = await toolBench();
-    expect(textOf(await call('search_notes', { query: '   ' }))).toBe('query: must contain text, not only spaces.');
+    expect(textOf(await call('search_notes', { query: '   ' }))).toBe(
+      'query: must contain text, not only spaces.'
+    );
   });
 
   it('refuses a limit above 100 and an unknown property', async () => {
@@ -60,7 +70,17 @@ describe('search_notes', () => {
   it('summarises the search syntax in its description', async () => {
     const { registry } = await toolBench();
     const description = registry.find('search_notes')!.description;
-    for (const part of ['"exact phrase"', 'prefix*', '-word', 'tag:', 'notebook:', 'created:', 'type:note', 'iscompleted:', 'any:1']) {
+    for (const part of [
+      '"exact phrase"',
+      'prefix*',
+      '-word',
+      'tag:',
+      'notebook:',
+      'created:',
+      'type:note',
+      'iscompleted:',
+      'any:1'
+    ]) {
       expect(description).toContain(part);
     }
   });
@@ -69,7 +89,10 @@ describe('search_notes', () => {
 describe('search_notes over the full-text index', () => {
   it('passes the search syntax through to the index', async () => {
     const { db, ctx, registry } = await toolBench();
-    const tagged = await createNote(db, { title: 'Lake District', body: 'Pack wool socks and boots for the dog walk.' });
+    const tagged = await createNote(db, {
+      title: 'Lake District',
+      body: 'Pack wool socks and boots for the dog walk.'
+    });
     await addTagsToNote(db, tagged.id, ['travel']);
     await createNote(db, { title: 'Laundry', body: 'socks to wash' });
     const index = new SearchIndex();
@@ -79,6 +102,8 @@ describe('search_notes over the full-text index', () => {
     expect(found.results.map((r: { id: string }) => r.id)).toEqual([tagged.id]);
     expect(found.results[0].snippet).toContain('socks');
     expect(Object.keys(found.results[0])).toEqual(['id', 'title', 'notebook_id', 'updated_time', 'snippet']);
-    expect(payloadOf(await call('socks -boots')).results.map((r: { title: string }) => r.title)).toEqual(['Laundry']);
+    expect(payloadOf(await call('socks -boots')).results.map((r: { title: string }) => r.title)).toEqual([
+      'Laundry'
+    ]);
   });
 });

@@ -11,7 +11,13 @@ interface SearchNotesInput {
 }
 
 const hitSchema = objectSchema(
-  { id: ID_SCHEMA, title: { type: 'string' }, notebook_id: { type: 'string' }, updated_time: { type: 'number' }, snippet: { type: 'string' } },
+  {
+    id: ID_SCHEMA,
+    title: { type: 'string' },
+    notebook_id: { type: 'string' },
+    updated_time: { type: 'number' },
+    snippet: { type: 'string' }
+  },
   ['id', 'title', 'notebook_id', 'updated_time', 'snippet']
 );
 
@@ -30,13 +36,22 @@ export const searchNotesTool: ToolDefinition<SearchNotesInput> = {
     },
     ['query']
   ),
-  outputSchema: objectSchema({ results: { type: 'array', items: hitSchema }, total: { type: 'integer' } }, ['results', 'total']),
+  outputSchema: objectSchema({ results: { type: 'array', items: hitSchema }, total: { type: 'integer' } }, [
+    'results',
+    'total'
+  ]),
   annotations: { title: 'Search notes', readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx: ToolContext) {
     const query = requireText(input.query, 'query');
     const { results, total } = await ctx.search.search(query, { limit: input.limit ?? DEFAULT_SEARCH_LIMIT });
     return {
-      results: results.map(({ id, title, notebook_id, updated_time, snippet }) => ({ id, title, notebook_id, updated_time, snippet })),
+      results: results.map(({ id, title, notebook_id, updated_time, snippet }) => ({
+        id,
+        title,
+        notebook_id,
+        updated_time,
+        snippet
+      })),
       total
     };
   }

@@ -9,7 +9,9 @@ describe('semantic_search_notes', () => {
     const { db, call, notebookId } = await toolBench({ semantic: true });
     const dog = await createNote(db, { title: 'Dog', body: 'walking the dog in the hills\n\nbuy milk' });
     await createNote(db, { title: 'Cat', body: 'the cat sleeps' });
-    const payload = payloadOf(await call('semantic_search_notes', { query: 'dog walking hills', relevance: 'loose' }));
+    const payload = payloadOf(
+      await call('semantic_search_notes', { query: 'dog walking hills', relevance: 'loose' })
+    );
     expect(payload.results[0]).toEqual({
       note_id: dog.id,
       title: 'Dog',
@@ -25,8 +27,12 @@ describe('semantic_search_notes', () => {
     const { db, call } = await toolBench({ semantic: true });
     await createNote(db, { title: 'Dog', body: 'walking the dog in the hills today with friends' });
     // Similarity about 0.43 with the query: found by normal (0.40), not by strict (0.55).
-    expect(payloadOf(await call('semantic_search_notes', { query: 'dog hills', relevance: 'normal' })).total).toBe(1);
-    expect(payloadOf(await call('semantic_search_notes', { query: 'dog hills', relevance: 'strict' })).total).toBe(0);
+    expect(
+      payloadOf(await call('semantic_search_notes', { query: 'dog hills', relevance: 'normal' })).total
+    ).toBe(1);
+    expect(
+      payloadOf(await call('semantic_search_notes', { query: 'dog hills', relevance: 'strict' })).total
+    ).toBe(0);
   });
 
   it('searches only a notebook and its sub-notebooks', async () => {
@@ -35,7 +41,9 @@ describe('semantic_search_notes', () => {
     const europe = await createNotebook(db, { title: 'Europe', parent_id: travel.id });
     const inside = await createNote(db, { title: 'Rome', body: 'trains in italy', parent_id: europe.id });
     await createNote(db, { title: 'Elsewhere', body: 'trains in italy' });
-    const payload = payloadOf(await call('semantic_search_notes', { query: 'trains italy', notebook_id: travel.id }));
+    const payload = payloadOf(
+      await call('semantic_search_notes', { query: 'trains italy', notebook_id: travel.id })
+    );
     expect(payload.results.map((r: { note_id: string }) => r.note_id)).toEqual([inside.id]);
   });
 
@@ -65,15 +73,23 @@ describe('semantic_search_notes', () => {
 
   it('refuses notebook_id and tag_id together', async () => {
     const { call, notebookId } = await toolBench({ semantic: true });
-    const result = await call('semantic_search_notes', { query: 'a', notebook_id: notebookId, tag_id: notebookId });
+    const result = await call('semantic_search_notes', {
+      query: 'a',
+      notebook_id: notebookId,
+      tag_id: notebookId
+    });
     expect(textOf(result)).toBe('Give notebook_id or tag_id, not both.');
   });
 
   it('reports an unknown notebook or tag id', async () => {
     const { call } = await toolBench({ semantic: true });
     const missing = 'f'.repeat(32);
-    expect(textOf(await call('semantic_search_notes', { query: 'a', notebook_id: missing }))).toMatch(/^No notebook with id f{32}\. Use list_notebooks/);
-    expect(textOf(await call('semantic_search_notes', { query: 'a', tag_id: missing }))).toMatch(/^No tag with id f{32}\. Use list_tags/);
+    expect(textOf(await call('semantic_search_notes', { query: 'a', notebook_id: missing }))).toMatch(
+      /^No notebook with id f{32}\. Use list_notebooks/
+    );
+    expect(textOf(await call('semantic_search_notes', { query: 'a', tag_id: missing }))).toMatch(
+      /^No tag with id f{32}\. Use list_tags/
+    );
   });
 
   it('refuses an unknown relevance and an overlong query', async () => {
@@ -81,7 +97,9 @@ describe('semantic_search_notes', () => {
     expect(textOf(await call('semantic_search_notes', { query: 'a', relevance: 'wild' }))).toContain(
       'relevance: must be one of "strict", "normal", "loose" (got "wild")'
     );
-    expect(textOf(await call('semantic_search_notes', { query: 'a'.repeat(10_000) }))).toContain('at most 2000 characters (got 10000)');
+    expect(textOf(await call('semantic_search_notes', { query: 'a'.repeat(10_000) }))).toContain(
+      'at most 2000 characters (got 10000)'
+    );
   });
 });
 
@@ -89,11 +107,19 @@ describe('semantic_search_notes over the semantic index', () => {
   it('returns the index hits, restricted to a notebook', async () => {
     const { db, ctx, registry } = await toolBench();
     const travel = await createNotebook(db, { title: 'Travel' });
-    const inside = await createNote(db, { title: 'Lake District', body: 'hiking boots, rain jacket, dog lead', parent_id: travel.id });
+    const inside = await createNote(db, {
+      title: 'Lake District',
+      body: 'hiking boots, rain jacket, dog lead',
+      parent_id: travel.id
+    });
     await createNote(db, { title: 'Outside', body: 'hiking boots, rain jacket, dog lead' });
     const semantic = createSemanticSearch({ db, embedder: new HashedNgramEmbedder() });
     await semantic.indexer.run();
-    const result = await registry.call('semantic_search_notes', { query: 'hiking boots rain jacket', notebook_id: travel.id }, { ...ctx, semantic });
+    const result = await registry.call(
+      'semantic_search_notes',
+      { query: 'hiking boots rain jacket', notebook_id: travel.id },
+      { ...ctx, semantic }
+    );
     const payload = payloadOf(result);
     expect(payload.results.map((r: { note_id: string }) => r.note_id)).toEqual([inside.id]);
     expect(payload.results[0].score).toBeGreaterThanOrEqual(0.4);

@@ -5,7 +5,14 @@
 import { AppError, DEFAULT_RELEVANCE, RELEVANCE_PRESETS, type Relevance } from '$lib/core';
 import { descendantNotebookIds, listNoteIds, noteIdsWithTag } from '$lib/db';
 import type { SemanticSearchOptions, ToolContext, ToolDefinition } from '../types';
-import { ID_SCHEMA, MAX_QUERY_CHARS, objectSchema, requireNotebook, requireText, stringSchema } from './common';
+import {
+  ID_SCHEMA,
+  MAX_QUERY_CHARS,
+  objectSchema,
+  requireNotebook,
+  requireText,
+  stringSchema
+} from './common';
 
 interface SemanticSearchInput {
   query: string;
@@ -64,13 +71,20 @@ export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
     },
     ['query']
   ),
-  outputSchema: objectSchema({ results: { type: 'array', items: hitSchema }, total: { type: 'integer' } }, ['results', 'total']),
+  outputSchema: objectSchema({ results: { type: 'array', items: hitSchema }, total: { type: 'integer' } }, [
+    'results',
+    'total'
+  ]),
   annotations: { title: 'Search notes by meaning', readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     const query = requireText(input.query, 'query');
     if (!ctx.semantic) throw new AppError('not_found', NO_EMBEDDER_MESSAGE);
-    if (input.notebook_id && input.tag_id) throw new AppError('invalid_argument', 'Give notebook_id or tag_id, not both.');
-    const options: SemanticSearchOptions = { ...RELEVANCE_PRESETS[input.relevance ?? DEFAULT_RELEVANCE], signal: ctx.signal };
+    if (input.notebook_id && input.tag_id)
+      throw new AppError('invalid_argument', 'Give notebook_id or tag_id, not both.');
+    const options: SemanticSearchOptions = {
+      ...RELEVANCE_PRESETS[input.relevance ?? DEFAULT_RELEVANCE],
+      signal: ctx.signal
+    };
     if (input.notebook_id) options.noteIds = await notebookScope(ctx, input.notebook_id);
     if (input.tag_id) options.noteIds = await tagScope(ctx, input.tag_id);
     const hits = await ctx.semantic.search(query, options);
@@ -80,7 +94,16 @@ export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
       const note = notes[i];
       if (!note || note.deleted_time) return [];
       const { note_id, chunk_index, chunk_text } = hit;
-      return [{ note_id, title: note.title, notebook_id: note.parent_id, chunk_index, chunk_text, score: Math.round(hit.score * 1000) / 1000 }];
+      return [
+        {
+          note_id,
+          title: note.title,
+          notebook_id: note.parent_id,
+          chunk_index,
+          chunk_text,
+          score: Math.round(hit.score * 1000) / 1000
+        }
+      ];
     });
     return { results, total: results.length };
   }
@@ -90,13 +113,16 @@ export const semanticSearchNotesTool: ToolDefinition<SemanticSearchInput> = {
 async function notebookScope(ctx: ToolContext, id: string): Promise<string[]> {
   await requireNotebook(ctx.db, id);
   const notebookIds = await descendantNotebookIds(ctx.db, id);
-  const lists = await Promise.all(notebookIds.map((notebookId) => listNoteIds(ctx.db, { kind: 'notebook', id: notebookId })));
+  const lists = await Promise.all(
+    notebookIds.map((notebookId) => listNoteIds(ctx.db, { kind: 'notebook', id: notebookId }))
+  );
   return lists.flat();
 }
 
 /** The notes carrying a tag. */
 async function tagScope(ctx: ToolContext, id: string): Promise<string[]> {
   const tag = await ctx.db.tags.get(id);
-  if (!tag) throw new AppError('not_found', `No tag with id ${id}. Use list_tags to see the tags and their ids.`);
+  if (!tag)
+    throw new AppError('not_found', `No tag with id ${id}. Use list_tags to see the tags and their ids.`);
   return noteIdsWithTag(ctx.db, id);
 }

@@ -18,19 +18,33 @@ describe('update_note', () => {
     expect(stored).toMatchObject({ title: 'Packing list', body: 'new' });
     const revisions = await listRevisions(db, note.id);
     expect(revisions).toHaveLength(1);
-    expect(revisions[0]).toMatchObject({ title: 'Packing', body: note.body, source: 'ai', label: 'Before an edit by the assistant (update_note)' });
+    expect(revisions[0]).toMatchObject({
+      title: 'Packing',
+      body: note.body,
+      source: 'ai',
+      label: 'Before an edit by the assistant (update_note)'
+    });
   });
 
   it('applies prepend, append and replace_text in one update with one revision', async () => {
     const { db, call, note } = await noteBench();
-    await call('update_note', { id: note.id, prepend: '# Trip', append: 'Hat: 1', replace_text: { find: 'Socks: 2', replace: 'Socks: 5' } });
+    await call('update_note', {
+      id: note.id,
+      prepend: '# Trip',
+      append: 'Hat: 1',
+      replace_text: { find: 'Socks: 2', replace: 'Socks: 5' }
+    });
     expect((await db.notes.get(note.id))!.body).toBe('# Trip\n\nIntro\n\nSocks: 5\n\nHat: 1');
     expect(await listRevisions(db, note.id)).toHaveLength(1);
   });
 
   it('lets replace_text match text that prepend added, as the order says', async () => {
     const { db, call, note } = await noteBench('body');
-    await call('update_note', { id: note.id, prepend: 'DRAFT', replace_text: { find: 'DRAFT', replace: 'FINAL' } });
+    await call('update_note', {
+      id: note.id,
+      prepend: 'DRAFT',
+      replace_text: { find: 'DRAFT', replace: 'FINAL' }
+    });
     expect((await db.notes.get(note.id))!.body).toBe('FINAL\n\nbody');
   });
 
@@ -67,7 +81,12 @@ describe('update_note', () => {
 
   it('asks for more context when replace_text.find occurs several times, changing nothing', async () => {
     const { db, call, note } = await noteBench('a cat and a cat');
-    const result = await call('update_note', { id: note.id, title: 'Changed', append: 'x', replace_text: { find: 'cat', replace: 'dog' } });
+    const result = await call('update_note', {
+      id: note.id,
+      title: 'Changed',
+      append: 'x',
+      replace_text: { find: 'cat', replace: 'dog' }
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
       'replace_text.find occurs 2 times in the note; include more of the surrounding text so that it matches exactly once. Nothing was changed.'
@@ -78,20 +97,32 @@ describe('update_note', () => {
 
   it('counts overlapping occurrences as several', async () => {
     const { call, note } = await noteBench('aaa');
-    expect(textOf(await call('update_note', { id: note.id, replace_text: { find: 'aa', replace: 'b' } }))).toContain('occurs 2 times');
+    expect(
+      textOf(await call('update_note', { id: note.id, replace_text: { find: 'aa', replace: 'b' } }))
+    ).toContain('occurs 2 times');
   });
 
   it('reports replace_text.find that is not in the note, changing nothing', async () => {
     const { db, call, note } = await noteBench();
-    const result = await call('update_note', { id: note.id, prepend: 'x', replace_text: { find: 'socks: 2', replace: 'y' } });
-    expect(textOf(result)).toMatch(/^replace_text\.find was not found in the note\. It must be an exact, case-sensitive copy/);
+    const result = await call('update_note', {
+      id: note.id,
+      prepend: 'x',
+      replace_text: { find: 'socks: 2', replace: 'y' }
+    });
+    expect(textOf(result)).toMatch(
+      /^replace_text\.find was not found in the note\. It must be an exact, case-sensitive copy/
+    );
     expect(await db.notes.get(note.id)).toEqual(note);
   });
 
   it('reports an unknown note, a trashed note and an unknown notebook', async () => {
     const { db, call, note } = await noteBench();
-    expect(textOf(await call('update_note', { id: 'd'.repeat(32), title: 'x' }))).toMatch(/^No note with id d{32}\./);
-    expect(textOf(await call('update_note', { id: note.id, title: 'x', notebook_id: 'e'.repeat(32) }))).toMatch(/^No notebook with id e{32}\./);
+    expect(textOf(await call('update_note', { id: 'd'.repeat(32), title: 'x' }))).toMatch(
+      /^No note with id d{32}\./
+    );
+    expect(
+      textOf(await call('update_note', { id: note.id, title: 'x', notebook_id: 'e'.repeat(32) }))
+    ).toMatch(/^No notebook with id e{32}\./);
     expect((await db.notes.get(note.id))!.title).toBe('Packing');
     await trashNote(db, note.id);
     expect(textOf(await call('update_note', { id: note.id, title: 'x' }))).toContain('is in the trash');

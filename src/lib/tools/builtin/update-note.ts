@@ -8,7 +8,17 @@
 import { AppError, type Note } from '$lib/core';
 import { writeNote, type NotePatch } from '$lib/db';
 import type { ToolDefinition } from '../types';
-import { ID_SCHEMA, MAX_BODY_CHARS, MAX_TITLE_CHARS, objectSchema, requireNote, requireNotebook, requireText, stringSchema, writeOptions } from './common';
+import {
+  ID_SCHEMA,
+  MAX_BODY_CHARS,
+  MAX_TITLE_CHARS,
+  objectSchema,
+  requireNote,
+  requireNotebook,
+  requireText,
+  stringSchema,
+  writeOptions
+} from './common';
 
 interface UpdateNoteInput {
   id: string;
@@ -21,7 +31,15 @@ interface UpdateNoteInput {
   todo_completed?: boolean;
 }
 
-const CHANGE_FIELDS = ['title', 'body', 'append', 'prepend', 'replace_text', 'notebook_id', 'todo_completed'] as const;
+const CHANGE_FIELDS = [
+  'title',
+  'body',
+  'append',
+  'prepend',
+  'replace_text',
+  'notebook_id',
+  'todo_completed'
+] as const;
 
 /** The `update_note` tool. */
 export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
@@ -38,7 +56,10 @@ export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
       // and every schema keyword costs tokens in each request to the model.
       prepend: { type: 'string' },
       append: { type: 'string' },
-      replace_text: objectSchema({ find: { type: 'string', minLength: 1 }, replace: { type: 'string' } }, ['find', 'replace']),
+      replace_text: objectSchema({ find: { type: 'string', minLength: 1 }, replace: { type: 'string' } }, [
+        'find',
+        'replace'
+      ]),
       notebook_id: ID_SCHEMA,
       todo_completed: { type: 'boolean' }
     },
@@ -49,12 +70,18 @@ export const updateNoteTool: ToolDefinition<UpdateNoteInput> = {
   writesNote: 'id',
   async handler(input, ctx) {
     if (!CHANGE_FIELDS.some((field) => input[field] !== undefined)) {
-      throw new AppError('invalid_argument', `Nothing to change: give at least one of ${CHANGE_FIELDS.join(', ')}.`);
+      throw new AppError(
+        'invalid_argument',
+        `Nothing to change: give at least one of ${CHANGE_FIELDS.join(', ')}.`
+      );
     }
     await requireNote(ctx.db, input.id); // for its message naming search_notes; writeNote checks again
     if (input.notebook_id) await requireNotebook(ctx.db, input.notebook_id);
     const now = Date.now();
-    const note = await writeNote(ctx.db, input.id, (current) => notePatch(current, input, now), { ...writeOptions(ctx, 'update_note'), now });
+    const note = await writeNote(ctx.db, input.id, (current) => notePatch(current, input, now), {
+      ...writeOptions(ctx, 'update_note'),
+      now
+    });
     return { id: note.id, updated_time: note.updated_time };
   }
 };
@@ -67,20 +94,30 @@ function notePatch(note: Note, input: UpdateNoteInput, now: number): NotePatch {
   if (body !== note.body) patch.body = body;
   if (input.notebook_id !== undefined) patch.parent_id = input.notebook_id;
   if (input.todo_completed !== undefined) {
-    if (!note.is_todo) throw new AppError('invalid_argument', 'todo_completed: this note is not a to-do, so it cannot be completed.');
+    if (!note.is_todo)
+      throw new AppError(
+        'invalid_argument',
+        'todo_completed: this note is not a to-do, so it cannot be completed.'
+      );
     patch.todo_completed = input.todo_completed ? note.todo_completed || now : 0;
   }
   return patch;
 }
 
 /** The body after `body`, `prepend`, `append` and `replace_text`, in that order. */
-export function editedBody(current: string, input: Pick<UpdateNoteInput, 'body' | 'prepend' | 'append' | 'replace_text'>): string {
+export function editedBody(
+  current: string,
+  input: Pick<UpdateNoteInput, 'body' | 'prepend' | 'append' | 'replace_text'>
+): string {
   let body = input.body ?? current;
   if (input.prepend !== undefined) body = joinBlocks(input.prepend, body);
   if (input.append !== undefined) body = joinBlocks(body, input.append);
   if (input.replace_text) body = replaceOnce(body, input.replace_text.find, input.replace_text.replace);
   if (body.length > MAX_BODY_CHARS) {
-    throw new AppError('invalid_argument', `The note body would be ${body.length} characters; the limit is ${MAX_BODY_CHARS}. Nothing was changed.`);
+    throw new AppError(
+      'invalid_argument',
+      `The note body would be ${body.length} characters; the limit is ${MAX_BODY_CHARS}. Nothing was changed.`
+    );
   }
   return body;
 }
@@ -105,7 +142,10 @@ export function replaceOnce(text: string, find: string, replace: string): string
   let count = 1;
   for (let at = text.indexOf(find, first + 1); at >= 0; at = text.indexOf(find, at + 1)) count += 1;
   if (count > 1) {
-    throw new AppError('ambiguous', `replace_text.find occurs ${count} times in the note; include more of the surrounding text so that it matches exactly once. Nothing was changed.`);
+    throw new AppError(
+      'ambiguous',
+      `replace_text.find occurs ${count} times in the note; include more of the surrounding text so that it matches exactly once. Nothing was changed.`
+    );
   }
   return text.slice(0, first) + replace + text.slice(first + find.length);
 }
