@@ -23,6 +23,16 @@ async function fakeModule(): Promise<string> {
   return source;
 }
 
+/**
+ * Whether a chunk is web-llm itself: its export clause names web-llm's entry points. Chunks that only
+ * use web-llm (the worker's own code, which calls `module.CreateMLCEngine` on the dynamic import)
+ * mention the same names and must be served as they are.
+ */
+function exportsWebLlm(text: string): boolean {
+  const exported = [...text.matchAll(/export\s*\{([^}]*)\}/g)].map((match) => match[1]).join(',');
+  return /\bCreateMLCEngine\b/.test(exported) && /\bprebuiltAppConfig\b/.test(exported);
+}
+
 /** Routes the web-llm chunk (recognised by its exports) to the fake, for every page of the context. */
 export async function installFakeWebLlm(context: BrowserContext): Promise<void> {
   const body = await fakeModule();
@@ -30,8 +40,7 @@ export async function installFakeWebLlm(context: BrowserContext): Promise<void> 
     try {
       const response = await route.fetch();
       const text = await response.text();
-      if (text.includes('CreateMLCEngine') && text.includes('prebuiltAppConfig'))
-        await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+      if (exportsWebLlm(text)) await route.fulfill({ status: 200, contentType: 'text/javascript', body });
       else await route.fulfill({ response, body: text });
     } catch {
       // The page closed while a chunk was in flight (the end of a test): nothing to serve.
