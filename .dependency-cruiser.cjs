@@ -27,7 +27,8 @@ const LAYERS = {
   sync: ['core', 'db', 'interop'],
   agent: ['core'],
   llm: ['core'],
-  mcp: ['core', 'tools'],
+  // MCP watches its stored settings and the change log (db's liveQuery), beside the tools it serves.
+  mcp: ['core', 'db', 'tools'],
   plugins: ['core', 'rpc', 'tools'],
   // The install prompt and the update banner: SvelteKit's $app modules only.
   pwa: ['core'],
@@ -62,6 +63,73 @@ const TYPES_ONLY = {
   // Props and events are typed with the tiers' own shapes.
   components: TIERS.filter((tier) => !['state', 'editor', 'components'].includes(tier))
 };
+
+/**
+ * npm packages that belong to a tier: only the owners' app code imports them (the owners may be
+ * `workers`), and `typesFor` may name their types. Every other tier reaches the package through
+ * an owner's index.ts. Packages not listed (markdown-it, …) any tier may use.
+ */
+const PACKAGES = [
+  {
+    name: 'dexie',
+    packages: ['dexie'],
+    owners: ['db'],
+    why: "the database is db's: other tiers use its repositories, and its liveQuery to watch it"
+  },
+  {
+    name: 'prosemirror',
+    packages: [
+      'prosemirror-[^/]+',
+      'markdown-it-(deflist|footnote|mark)',
+      '@mdit/plugin-tex',
+      'katex',
+      'mermaid',
+      'fast-diff'
+    ],
+    owners: ['editor'],
+    typesFor: ['state', 'components'],
+    why: "the editor's engine is editor's: the toolbar runs editor's commands (state and components may name its types)"
+  },
+  {
+    name: 'model-clients',
+    packages: ['openai', '@anthropic-ai/sdk', '@lenml/tokenizer-[^/]+'],
+    owners: ['llm'],
+    why: "the model providers and their tokenizers are llm's"
+  },
+  {
+    name: 'web-llm',
+    packages: ['@mlc-ai/web-llm'],
+    // The semantic index embeds on web-llm's engine, apart from the chat providers.
+    owners: ['llm', 'search'],
+    why: 'web-llm is loaded by the chat provider and the semantic embedder only'
+  },
+  {
+    name: 'mcp-sdk',
+    packages: ['@modelcontextprotocol/sdk'],
+    owners: ['mcp'],
+    why: "the MCP protocol is mcp's"
+  },
+  {
+    name: 'archives',
+    packages: ['fflate', 'modern-tar', 'yaml'],
+    owners: ['interop'],
+    why: "archive and front-matter formats are interop's"
+  },
+  { name: 'webdav-xml', packages: ['@xmldom/xmldom'], owners: ['sync'], why: "WebDAV's XML is sync's" },
+  {
+    name: 'comlink',
+    packages: ['comlink'],
+    // state passes the worker its callbacks (Comlink.proxy); plugins speak to their frames with it.
+    owners: ['rpc', 'plugins', 'state', 'workers'],
+    why: 'Comlink is the wire to the worker and to plugin frames: other tiers call through rpc'
+  },
+  {
+    name: 'svelte',
+    packages: ['svelte'],
+    owners: ['state', 'components', 'pwa', 'routes'],
+    why: 'runes and components live in state, components, pwa and routes: the tiers below run without Svelte'
+  }
+];
 
 const TEST_CODE =
   '(/test-services\\.ts|\\.test\\.ts|\\.test-helpers\\.ts|-test-kit\\.ts|/testing\\.ts|/testing/.+)$';
@@ -100,9 +168,39 @@ const layerRules = Object.entries(LAYERS).flatMap(([tier, allowed]) => {
   return rules;
 });
 
+const owner = (tier) => (tier === 'workers' ? '^workers/' : folder(tier));
+
+/** Per owned package: no app code outside its owners imports it, and `typesFor` names only its types. */
+const packageRules = PACKAGES.flatMap(({ name, packages, owners, typesFor = [], why }) => {
+  const to = { path: `(^|/)node_modules/(${packages.join('|')})/` };
+  const rules = [
+    {
+      name: `package-${name}`,
+      comment: `${packages.join(', ')}: only ${owners.join(', ')} (${why})`,
+      severity: 'error',
+      from: {
+        path: '^(src|workers)/',
+        pathNot: [...APP_CODE.pathNot, ...[...owners, ...typesFor].map(owner)]
+      },
+      to
+    }
+  ];
+  if (typesFor.length) {
+    rules.push({
+      name: `package-${name}-types-only`,
+      comment: `${typesFor.join(', ')} name the types of ${packages.join(', ')} and import none of their code`,
+      severity: 'error',
+      from: { path: typesFor.map(owner), ...APP_CODE },
+      to: { ...to, dependencyTypesNot: ['type-only'] }
+    });
+  }
+  return rules;
+});
+
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...packageRules,
     {
       name: 'rpc-contract-types-only',
       comment:
@@ -193,8 +291,9 @@ module.exports = {
     }
   ],
   options: {
+    // npm packages are leaves of the graph (their own imports are not followed), kept for the package rules.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^tests/interop/joplin/', '^\\.svelte-kit/', '^build/'] },
+    exclude: { path: ['^tests/interop/joplin/', '^\\.svelte-kit/', '^build/'] },
     // `import type` counts: a type-only import still ties the tiers' code together.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -5,8 +5,7 @@
  * pages may ping after a write, and a cheap poll of the newest seq as the backstop. Each one only
  * reads the newest seq; the callback runs when it moved past the last seen one.
  */
-import { liveQuery } from 'dexie';
-import { latestChangeSeq, type FolioDatabase } from '$lib/db';
+import { liveQuery, latestChangeSeq, type FolioDatabase } from '$lib/db';
 
 /** How often the newest change seq is read when nothing else signalled. */
 export const CHANGE_POLL_MS = 1_500;

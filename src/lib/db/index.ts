@@ -20,10 +20,22 @@ export type {
   ConflictHunk,
   SyncItemRecord
 } from './database';
+// Dexie is db's: other tiers watch the database through its liveQuery, re-exported here, and reach
+// tables only through the repositories (the import rules hold every other tier to this).
+export { liveQuery } from 'dexie';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
-export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';
+export {
+  createNote,
+  updateNote,
+  getNote,
+  getNotes,
+  trashNote,
+  restoreNote,
+  listNoteIds,
+  countNotesInNotebook
+} from './notes-repo';
 export type { NoteScope, NotePatch } from './notes-repo';
 export {
   listNotebooks,

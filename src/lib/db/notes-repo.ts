@@ -120,6 +120,14 @@ export async function restoreNote(db: FolioDatabase, id: string, options: WriteO
   });
 }
 
+/** Notes directly in a notebook and not in the trash, counted on the index without loading them. */
+export function countNotesInNotebook(db: FolioDatabase, notebookId: string): Promise<number> {
+  return db.notes
+    .where('[parent_id+deleted_time+updated_time]')
+    .between([notebookId, 0, Dexie.minKey], [notebookId, 0, Dexie.maxKey])
+    .count();
+}
+
 /**
  * The ids of the notes in a scope, most recently updated first (at most `limit`). Reads index keys
  * only. Conflict copies show only in the `conflicts` scope, as in Joplin.

@@ -11,6 +11,10 @@ import { TextSelection, type Command, type EditorState } from 'prosemirror-state
 import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, isInTable } from 'prosemirror-tables';
 import { markdownSchema as schema } from './schema';
 
+/** Bold and italic (Ctrl+B, Ctrl+I): the strong and em marks on the selection, on or off. */
+export const toggleStrong: Command = toggleMark(schema.marks.strong);
+export const toggleEmphasis: Command = toggleMark(schema.marks.em);
+
 /** True when the mark is on the whole selection (or stored at the cursor). */
 export function isMarkActive(state: EditorState, type: MarkType): boolean {
   const { from, $from, to, empty } = state.selection;

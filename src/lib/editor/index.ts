@@ -47,6 +47,8 @@ export {
 } from './session-tools';
 export {
   isMarkActive,
+  toggleStrong,
+  toggleEmphasis,
   headingLevel,
   cycleHeading,
   toggleBulletList,

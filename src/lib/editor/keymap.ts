@@ -18,7 +18,14 @@ import type { Command, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { clearTaskAtStart, toggleTask } from './task-commands';
 import { cellBelow, goToCell, tableFromRow } from './table-commands';
-import { cycleHeading, toggleBulletList, toggleCode, toggleTaskList } from './format-commands';
+import {
+  cycleHeading,
+  toggleBulletList,
+  toggleCode,
+  toggleEmphasis,
+  toggleStrong,
+  toggleTaskList
+} from './format-commands';
 
 const insertHardBreak: Command = (state, dispatch) => {
   const { $from } = state.selection;
@@ -76,8 +83,8 @@ export function editorKeymaps(): Plugin[] {
       'Mod-Shift-z': redo,
       'Mod-y': redo,
       Backspace: chainCommands(undoInputRule, clearTaskAtStart),
-      'Mod-b': toggleMark(schema.marks.strong),
-      'Mod-i': toggleMark(schema.marks.em),
+      'Mod-b': toggleStrong,
+      'Mod-i': toggleEmphasis,
       'Mod-`': toggleMark(schema.marks.code),
       'Mod-Shift-x': toggleMark(schema.marks.strike),
       'Mod-Shift-8': toggleBulletList,

@@ -3,7 +3,7 @@
  * appends to it). The MCP servers use it for `notifications/resources/updated` and
  * `notifications/resources/list_changed`. One feed serves every session in a context.
  */
-import { liveQuery } from 'dexie';
+import { liveQuery } from '$lib/db';
 import { ItemType, type Change } from '$lib/core';
 import type { ToolContext } from '$lib/tools';
 

@@ -7,7 +7,7 @@
  * One controller per tab, started by the app shell (`startPageMcp`) and found by the Settings
  * section through `getPageMcp()`.
  */
-import { liveQuery } from 'dexie';
+import { liveQuery } from '$lib/db';
 import type { ToolAnnotations, ToolContext } from '$lib/tools';
 import { connectBridge, type BridgeLinkStatus } from './bridge-link';
 import type { FrameChannel } from './frames';

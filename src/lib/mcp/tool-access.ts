@@ -10,7 +10,7 @@
  * The page's Settings writes the map; the context that serves MCP (the workspace worker) follows
  * the same row with Dexie's liveQuery, which sees writes from every tab and worker.
  */
-import { liveQuery } from 'dexie';
+import { liveQuery } from '$lib/db';
 import type { ToolContext, ToolInfo } from '$lib/tools';
 
 /** The settings key of the MCP tool switches. */

@@ -14,9 +14,9 @@
  * after its cursor are then applied as usual. Anything else, and the index is rebuilt from the notes
  * (in the order they were last changed, so equally ranked results keep their order).
  */
-import { liveQuery } from 'dexie';
 import { ItemType, type Change, type Note } from '$lib/core';
 import {
+  liveQuery,
   deleteSearchSnapshot,
   latestChangeSeq,
   readChangesSince,

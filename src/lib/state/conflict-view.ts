@@ -11,9 +11,9 @@
  * the end of the note once the editor holds the stored version, with Keep mine and Keep both (which
  * appends theirs): nothing is dropped without the user saying so.
  */
-import { liveQuery } from 'dexie';
 import { changedRange, describeWriter, spliceLines, splitLines } from '$lib/core';
 import {
+  liveQuery,
   getConflict,
   locateHunk,
   resolveConflicts,

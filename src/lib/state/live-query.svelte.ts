@@ -4,7 +4,7 @@
  * or a worker — and whenever the reactive inputs read by `deps` change. `current` holds the latest
  * result; components read it like any other state.
  */
-import { liveQuery } from 'dexie';
+import { liveQuery } from '$lib/db';
 
 /** A live query result as rune state. Call `destroy()` when its owner goes away. */
 export class LiveQuery<T, D = void> {

@@ -2,8 +2,7 @@
  * Keeps the note-links index ($lib/db note-links.ts) following the change log in this tab: one
  * pass when it starts, and another whenever a change is logged (here or in another tab).
  */
-import { liveQuery } from 'dexie';
-import { followNoteLinks, latestChangeSeq, type FolioDatabase } from '$lib/db';
+import { liveQuery, followNoteLinks, latestChangeSeq, type FolioDatabase } from '$lib/db';
 
 /** Pauses between steps of a long build, so the page keeps answering. */
 const STEP_PAUSE_MS = 10;

@@ -11,9 +11,9 @@
  * that arrives with nothing unsaved is brought into the editor directly. This tab saves only its
  * user's edits and merge results, so two tabs on one note settle after one exchange: no echo.
  */
-import { liveQuery } from 'dexie';
 import type { Note, Tag } from '$lib/core';
 import {
+  liveQuery,
   addTagsToNote,
   getNote,
   getNoteTags,

@@ -9,8 +9,7 @@
  * is answered when it is.
  */
 import { getContext, setContext, untrack } from 'svelte';
-import { liveQuery } from 'dexie';
-import { latestChangeSeq } from '$lib/db';
+import { liveQuery, latestChangeSeq } from '$lib/db';
 import { getWorkspace, newCallId } from '$lib/rpc';
 import type { SearchResponse, SearchResult } from '$lib/search';
 import { SearchRunner, type SearchCall, type SearchOutcome } from './search-runner';

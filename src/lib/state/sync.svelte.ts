@@ -5,7 +5,6 @@
  * says so and tries again later. Changes by sync itself do not start another sync.
  */
 import * as Comlink from 'comlink';
-import { liveQuery } from 'dexie';
 import { newCallId, getWorkspace, type SyncOutcome } from '$lib/rpc';
 import {
   DEFAULT_SYNC_CONFIG,
@@ -18,7 +17,7 @@ import {
   type SyncProgress,
   type SyncReport
 } from '$lib/sync';
-import { getSetting, type FolioDatabase } from '$lib/db';
+import { liveQuery, getSetting, type FolioDatabase } from '$lib/db';
 import { SyncScheduler, SYNC_INTERVAL_MS, type RunResult } from './sync-scheduler';
 
 /** The deadline of one sync call (a first sync of a large library takes minutes). */

@@ -1,6 +1,5 @@
 /** `list_notebooks`: every notebook, flat, with the number of notes directly in it. */
-import Dexie from 'dexie';
-import { listNotebooks, type FolioDatabase } from '$lib/db';
+import { countNotesInNotebook, listNotebooks } from '$lib/db';
 import type { ToolDefinition } from '../types';
 import { ID_SCHEMA, objectSchema } from './common';
 
@@ -24,7 +23,7 @@ export const listNotebooksTool: ToolDefinition<Record<string, never>> = {
   annotations: { title: 'List notebooks', readOnlyHint: true, openWorldHint: false },
   async handler(_input, ctx) {
     const notebooks = await listNotebooks(ctx.db);
-    const counts = await Promise.all(notebooks.map((n) => liveNoteCount(ctx.db, n.id)));
+    const counts = await Promise.all(notebooks.map((n) => countNotesInNotebook(ctx.db, n.id)));
     return {
       notebooks: notebooks.map((n, i) => ({
         id: n.id,
@@ -35,11 +34,3 @@ export const listNotebooksTool: ToolDefinition<Record<string, never>> = {
     };
   }
 };
-
-/** Notes directly in a notebook and not in the trash, counted on the index without loading them. */
-function liveNoteCount(db: FolioDatabase, notebookId: string): Promise<number> {
-  return db.notes
-    .where('[parent_id+deleted_time+updated_time]')
-    .between([notebookId, 0, Dexie.minKey], [notebookId, 0, Dexie.maxKey])
-    .count();
-}
