@@ -64,3 +64,54 @@ describe('OutcomeQueue', () => {
     expect(queue.take('b')).toHaveLength(1);
   });
 });
+
+describe('streamed drafts', () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const insertedText = (ed: FolioEditor) =>
+    [...ed.view.dom.querySelectorAll('.folio-suggest-ins')].map((el) => el.textContent);
+
+  it('starts a later message’s call afresh though it is numbered 0 again', async () => {
+    const ed = mount('Pack the tent.\n\nBuy milk.\n');
+    const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Trip', isCurrent: () => true });
+    const first = JSON.stringify({ anchor: 'Buy milk.', text: 'Walk home.' });
+    turn.onToolDelta({ index: 0, id: 'call_a', name: 'insert_after_anchor', argumentsDelta: first });
+    await frame();
+    expect(insertedText(ed)).toEqual(['Walk home.']);
+    await turn.host.call('insert_after_anchor', JSON.parse(first), {});
+    const second = JSON.stringify({ anchor: 'Pack the tent.', text: 'And the stove.' });
+    turn.onToolDelta({
+      index: 0,
+      id: 'call_b',
+      name: 'insert_after_anchor',
+      argumentsDelta: second.slice(0, 30)
+    });
+    await frame();
+    turn.onToolDelta({
+      index: 0,
+      id: 'call_b',
+      name: 'insert_after_anchor',
+      argumentsDelta: second.slice(30)
+    });
+    await frame();
+    expect(insertedText(ed)).toEqual(['And the stove.', 'Walk home.']);
+    expect(pendingProposals(ed.view.state).map((p) => p.draft)).toEqual([true, false]);
+    turn.end();
+    expect(pendingProposals(ed.view.state).map((p) => p.draft)).toEqual([false]);
+  });
+
+  it('draws nothing more of a message once its calls run (providers whose ids repeat)', async () => {
+    const ed = mount('Pack the tent.\n\nBuy milk.\n');
+    const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Trip', isCurrent: () => true });
+    const args = JSON.stringify({ anchor: 'Buy milk.', text: 'Walk home.' });
+    // The last piece arrives, and the call runs before the frame that would draw it.
+    turn.onToolDelta({ index: 0, id: 'call_0', name: 'insert_after_anchor', argumentsDelta: args });
+    await turn.host.call('insert_after_anchor', JSON.parse(args), {});
+    await frame();
+    expect(pendingProposals(ed.view.state).map((p) => [p.draft, p.summary])).toEqual([[false, 'Buy milk.']]);
+    const next = JSON.stringify({ anchor: 'Pack the tent.', text: 'And the stove.' });
+    turn.onToolDelta({ index: 0, id: 'call_0', name: 'insert_after_anchor', argumentsDelta: next });
+    await frame();
+    expect(insertedText(ed)).toEqual(['And the stove.', 'Walk home.']);
+    turn.end();
+  });
+});

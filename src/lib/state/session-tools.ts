@@ -41,7 +41,7 @@ export interface SessionTurnHandle {
   context: NoteContext;
   host: SessionToolHost;
   /** A streamed piece of a tool call's arguments: a session tool's suggestion grows as it is written. */
-  onToolDelta(delta: { index: number; name: string; argumentsDelta: string }): void;
+  onToolDelta(delta: ToolDelta): void;
   /** Stops tracking the turn's selection and removes draft suggestions. */
   end(): void;
 }
@@ -65,8 +65,15 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
     target.isCurrent() && !editor.view.isDestroyed
       ? null
       : `The note “${title}” was closed or switched while the turn ran, so it cannot be edited now.`;
+  const live = () => target.isCurrent() && !editor.view.isDestroyed;
+  const drafts = new DraftStream(
+    (index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey })
+  );
   const host: SessionToolHost = {
     call: async (name, args) => {
+      // The model's message is complete once its calls run: its drafts are done (the call's own
+      // proposal, or its refusal, replaces them).
+      drafts.finishMessage();
       if (OPEN_NOTE_WRITE_TOOLS.has(name) && target.workspaceWrite) {
         const refused = refusal();
         return refused
@@ -76,10 +83,6 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
       return runSessionTool(editor.view, name, args, { selectionKey, newId, refusal });
     }
   };
-  const live = () => target.isCurrent() && !editor.view.isDestroyed;
-  const drafts = new DraftStream(
-    (index, name, text) => live() && showDraft(editor.view, index, name, text, { selectionKey })
-  );
   return {
     context,
     host,
@@ -93,21 +96,50 @@ export function startSessionTurn(target: TurnTarget): SessionTurnHandle {
   };
 }
 
-/** Streamed tool-call arguments, drawn at most once per animation frame (a model can outpace frames). */
+/** A streamed piece of a tool call (the llm's tool_call delta). */
+interface ToolDelta {
+  index: number;
+  /** The call's id; some providers number calls per message, so the same id comes again later. */
+  id?: string;
+  name: string;
+  argumentsDelta: string;
+}
+
+/**
+ * Streamed tool-call arguments, drawn at most once per animation frame (a model can outpace frames).
+ * Calls are told apart by their index in the model's message; a later message numbers its calls
+ * from 0 again, so a call starts afresh when its id or name changes, and every call is forgotten
+ * once the message's calls run (finishMessage), for providers whose ids repeat.
+ */
 class DraftStream {
-  #calls = new Map<number, { name: string; text: string; dirty: boolean }>();
+  #calls = new Map<number, { id: string; name: string; text: string; dirty: boolean }>();
   #frame: number | undefined;
   #stopped = false;
   constructor(private readonly draw: (index: number, name: string, text: string) => void) {}
 
-  push(delta: { index: number; name: string; argumentsDelta: string }): void {
+  push(delta: ToolDelta): void {
     if (this.#stopped) return;
-    const call = this.#calls.get(delta.index) ?? { name: '', text: '', dirty: false };
+    const id = delta.id ?? '';
+    let call = this.#calls.get(delta.index);
+    const another =
+      call && ((id && call.id && id !== call.id) || (delta.name && call.name && delta.name !== call.name));
+    if (!call || another) this.#calls.set(delta.index, (call = { id, name: '', text: '', dirty: false }));
+    call.id ||= id;
     call.name ||= delta.name;
     call.text += delta.argumentsDelta;
     call.dirty = true;
-    this.#calls.set(delta.index, call);
     if (SESSION_TOOL_NAMES.has(call.name)) this.#frame ??= requestAnimationFrame(() => this.#flush());
+  }
+
+  /** The message's calls are complete and running: nothing of them is drawn as a draft again. */
+  finishMessage(): void {
+    this.#calls.clear();
+    this.#cancelFrame();
+  }
+
+  #cancelFrame(): void {
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
   }
 
   #flush(): void {
@@ -121,7 +153,7 @@ class DraftStream {
 
   stop(): void {
     this.#stopped = true;
-    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#cancelFrame();
   }
 }
 

@@ -26,11 +26,15 @@ export function overlapping(state: EditorState, from: number, to: number): Propo
   return pendingProposals(state).find((p) => !p.draft && from <= p.to && to >= p.from) ?? null;
 }
 
-/** Adds a proposal computed on `state.doc` to the queue. */
+/**
+ * Adds a proposal computed on `state.doc` to the queue; `drop` names proposals it ends (the drafts of
+ * the call it finishes), removed in the same transaction so the view redraws once.
+ */
 export function proposeEdit(
   state: EditorState,
   proposal: Pick<Proposal, 'id' | 'tool' | 'summary' | 'change'> &
-    Partial<Pick<Proposal, 'draft' | 'kind' | 'both' | 'shown' | 'detail' | 'stale'>>
+    Partial<Pick<Proposal, 'draft' | 'kind' | 'both' | 'shown' | 'detail' | 'stale' | 'slot'>>,
+  drop: readonly string[] = []
 ): Transaction {
   const full: Proposal = {
     ...proposal,
@@ -41,7 +45,7 @@ export function proposeEdit(
     stale: proposal.stale ?? false
   };
   return state.tr
-    .setMeta(reviewKey, { type: 'add', proposal: full } satisfies ReviewAction)
+    .setMeta(reviewKey, { type: 'add', proposal: full, drop } satisfies ReviewAction)
     .setMeta('addToHistory', false);
 }
 

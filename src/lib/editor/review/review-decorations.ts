@@ -11,6 +11,7 @@
 import { DOMSerializer, type Fragment, type Node as PMNode } from 'prosemirror-model';
 import { Decoration } from 'prosemirror-view';
 import type { ConflictChoice, Proposal } from './review-types';
+import { liveWidget, type LiveDrawing } from './live-widgets';
 
 /** What the buttons of a suggestion do. */
 export interface ReviewHandlers {
@@ -43,12 +44,20 @@ function button(
   return el;
 }
 
-function groupWidget(proposal: Proposal, handlers: ReviewHandlers): HTMLElement {
+/** The group's element; its label and buttons are filled by fillGroup. */
+function groupElement(): HTMLElement {
   const group = document.createElement('span');
-  group.className = `folio-suggest-group${proposal.stale ? ' stale' : ''}${proposal.draft ? ' draft' : ''}`;
   group.setAttribute('role', 'group');
   group.setAttribute('aria-label', 'Suggested edit');
   group.contentEditable = 'false';
+  return group;
+}
+
+/** The group of a suggestion: what state it is in, then its buttons. */
+function fillGroup(group: HTMLElement, proposal: Proposal, handlers: ReviewHandlers): void {
+  // ProseMirror's own class on the widget stays.
+  const kept = group.classList.contains('ProseMirror-widget') ? ' ProseMirror-widget' : '';
+  group.className = `folio-suggest-group${proposal.stale ? ' stale' : ''}${proposal.draft ? ' draft' : ''}${kept}`;
   group.dataset.editId = proposal.id;
   const label = document.createElement('span');
   label.className = 'folio-suggest-label';
@@ -57,8 +66,8 @@ function groupWidget(proposal: Proposal, handlers: ReviewHandlers): HTMLElement 
     : proposal.stale
       ? 'Changed since suggested'
       : 'Suggested edit';
-  group.append(label);
-  if (proposal.draft) return group;
+  group.replaceChildren(label);
+  if (proposal.draft) return;
   const id = proposal.id;
   if (proposal.stale) {
     group.append(
@@ -74,17 +83,20 @@ function groupWidget(proposal: Proposal, handlers: ReviewHandlers): HTMLElement 
     );
   }
   group.append(button('Reject', 'Drop this edit', handlers.onReject && (() => handlers.onReject!(id))));
-  return group;
 }
 
-function insertedWidget(content: Fragment, doc: PMNode): HTMLElement {
-  const inline = content.childCount > 0 && content.firstChild!.isInline;
+const isInline = (content: Fragment) => content.childCount > 0 && content.firstChild!.isInline;
+
+/** The element that holds inserted content (without the content). */
+function insertionElement(inline: boolean): HTMLElement {
   const el = document.createElement(inline ? 'ins' : 'div');
   el.className = `folio-suggest-ins${inline ? '' : ' block'}`;
   el.contentEditable = 'false';
-  el.append(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(content));
   return el;
 }
+
+const sameContent = (a: unknown, b: unknown) => (a as Fragment).eq(b as Fragment);
+const sameText = (a: unknown, b: unknown) => a === b;
 
 function deletions(doc: PMNode, from: number, to: number, id: string): Decoration[] {
   const decorations = [Decoration.inline(from, to, { class: 'folio-suggest-del' }, { id })];
@@ -156,28 +168,36 @@ function conflictDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHa
 export function proposalDecorations(doc: PMNode, proposal: Proposal, handlers: ReviewHandlers): Decoration[] {
   if (proposal.kind === 'conflict') return conflictDecorations(doc, proposal, handlers);
   const decorations: Decoration[] = [];
-  const { change, mapping, id } = proposal;
+  const { change, mapping } = proposal;
+  // Keys and specs name the proposal's slot: a finished call takes over its last draft's, so the
+  // view keeps the draft's elements and only their content is refreshed (live-widgets.ts).
+  const slot = proposal.slot ?? proposal.id;
   let end = proposal.to;
   change.replacements.forEach((r, i) => {
     const from = mapping.map(r.from, 1);
     const to = Math.max(from, mapping.map(r.to, -1));
     end = Math.max(end, to);
-    if (to > from) decorations.push(...deletions(doc, from, to, id));
-    if (r.slice.content.size > 0) {
-      const content = r.slice.content;
-      decorations.push(
-        Decoration.widget(to, () => insertedWidget(content, doc), {
-          ...ignore,
-          side: 1,
-          key: `${id}:ins:${i}:${content.size}`,
-          id
-        })
-      );
-    }
+    if (to > from) decorations.push(...deletions(doc, from, to, slot));
+    if (r.slice.content.size === 0) return;
+    const content = r.slice.content;
+    const inline = isInline(content);
+    const drawing: LiveDrawing = {
+      shows: content,
+      same: sameContent,
+      create: () => insertionElement(inline),
+      fill: (el) => el.replaceChildren(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(content))
+    };
+    const key = `${slot}:ins:${i}:${inline ? 'inline' : 'block'}`;
+    decorations.push(liveWidget(to, drawing, { ...ignore, side: 1, key, slot }));
   });
-  const key = `${id}:group:${proposal.stale ? 's' : ''}${proposal.draft ? 'd' : ''}`;
-  decorations.push(
-    Decoration.widget(end, () => groupWidget(proposal, handlers), { ...ignore, side: 2, key, id })
-  );
+  const group: LiveDrawing = {
+    shows: `${proposal.id} ${proposal.draft ? 'draft' : ''}`,
+    same: sameText,
+    create: groupElement,
+    fill: (el) => fillGroup(el, proposal, handlers)
+  };
+  // A stale proposal's group is drawn anew (its buttons change, and nothing streams there).
+  const key = `${slot}:group:${proposal.stale ? 's' : ''}`;
+  decorations.push(liveWidget(end, group, { ...ignore, side: 2, key, slot }));
   return decorations;
 }

@@ -22,6 +22,7 @@ import { Mapping } from 'prosemirror-transform';
 import { DecorationSet, type EditorView } from 'prosemirror-view';
 import type { Proposal, ReviewAction, ReviewState } from './review-types';
 import { proposalDecorations, type ReviewHandlers } from './review-decorations';
+import { refreshLiveWidgets } from './live-widgets';
 
 export type { Proposal, ReviewState, ReviewAction } from './review-types';
 
@@ -51,10 +52,16 @@ function applyAction(
 ): { proposals: readonly Proposal[]; tracked: ReviewState['tracked'] } {
   let { proposals, tracked } = value;
   if (!action) return { proposals, tracked };
-  if (action.type === 'add')
-    proposals = [...proposals.filter((p) => p.id !== action.proposal.id), action.proposal].sort(
+  if (action.type === 'add') {
+    const { drop = [] } = action;
+    let { proposal } = action;
+    // Proposing exactly what a dropped draft showed: take over its drawing (see Proposal.slot).
+    const shown = proposals.find((p) => drop.includes(p.id) && p.change === proposal.change);
+    if (shown && !proposal.slot) proposal = { ...proposal, slot: shown.slot ?? shown.id };
+    proposals = [...proposals.filter((p) => p.id !== proposal.id && !drop.includes(p.id)), proposal].sort(
       (a, b) => a.from - b.from
     );
+  }
   if (action.type === 'remove' || action.type === 'accept')
     proposals = proposals.filter((p) => !action.ids.includes(p.id));
   if (action.type === 'track')
@@ -125,10 +132,15 @@ export function reviewPlugin(options: ReviewPluginOptions = {}): Plugin<ReviewSt
       decorations: (state) => reviewKey.getState(state)?.decorations
     },
     view: () => {
-      // Told only when the set or a stale flag changes, not on every mapped keystroke.
+      // Told only when the set or a stale flag changes, not on every mapped keystroke. Draft text
+      // drawn in place (live-widgets.ts) is refreshed whenever the decorations change.
       let last = '';
+      let drawn: DecorationSet | undefined;
       return {
         update(view: EditorView) {
+          const decorations = reviewKey.getState(view.state)?.decorations;
+          if (decorations && decorations !== drawn) refreshLiveWidgets(view, decorations);
+          drawn = decorations;
           const now = pendingProposals(view.state);
           const key = now.map((p) => `${p.id}${p.stale ? '!' : ''}${p.draft ? '~' : ''}`).join(' ');
           if (key !== last) options.onChange?.(now);

@@ -27,6 +27,11 @@ export interface Proposal {
   stale: boolean;
   /** A suggestion still being written by the model (streamed arguments): shown, not acceptable. */
   draft: boolean;
+  /**
+   * Whose drawing it takes over: a finished call that proposes exactly its last draft shows in the
+   * draft's elements (the view redraws nothing). Defaults to the id.
+   */
+  slot?: string;
   /** 'conflict' for a conflict with a stored version (see the module comment); else a suggested edit. */
   kind?: 'edit' | 'conflict';
   /** For a conflict: keeping both versions, the user's then theirs (null when theirs removed the text). */
@@ -46,7 +51,8 @@ export interface ReviewState {
 
 /** What a transaction asks of the review queue (as meta under `reviewKey`). */
 export type ReviewAction =
-  | { type: 'add'; proposal: Proposal }
+  /** Adds (or replaces, by id) a proposal; `drop` removes others in the same step (the drafts it ends). */
+  | { type: 'add'; proposal: Proposal; drop?: readonly string[] }
   | { type: 'remove'; ids: readonly string[] }
   /** The proposals the transaction accepts: removed, and their own change does not mark others stale. */
   | { type: 'accept'; ids: readonly string[] }

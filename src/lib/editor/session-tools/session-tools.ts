@@ -4,6 +4,7 @@
  * queue. Nothing is applied: the result tells the model the edit waits for the user's review.
  * Every refusal is an `isError` result naming the problem, and leaves the document untouched.
  */
+import type { Node as PMNode } from 'prosemirror-model';
 import type { EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { serializeWithMap } from '../serialize';
@@ -92,6 +93,38 @@ function summaryOf(name: string, args: Record<string, unknown>): string {
   return str(args, 'anchor') ?? '';
 }
 
+/**
+ * The last change worked out on each document, by what it depends on: the finished call usually
+ * repeats the last draft drawn of it (the same text at the same place), and reuses its work.
+ */
+const lastChange = new WeakMap<PMNode, { key: string; change: DocChange | string }>();
+
+function changeKey(
+  state: EditorState,
+  name: string,
+  args: Record<string, unknown>,
+  turn: Pick<SessionTurn, 'selectionKey'>
+): string {
+  const range = turn.selectionKey ? trackedRange(state, turn.selectionKey) : undefined;
+  const { anchor, head } = state.selection;
+  return JSON.stringify([name, anchor, head, range?.from, range?.to, args.text, args.anchor, args.tag]);
+}
+
+/** changeFor, reusing the last result on the same document for the same call. */
+function cachedChangeFor(
+  state: EditorState,
+  name: string,
+  args: Record<string, unknown>,
+  turn: Pick<SessionTurn, 'selectionKey'>
+): DocChange | string {
+  const key = changeKey(state, name, args, turn);
+  const last = lastChange.get(state.doc);
+  if (last?.key === key) return last.change;
+  const change = changeFor(state, name, args, turn);
+  lastChange.set(state.doc, { key, change });
+  return change;
+}
+
 /** The change a call proposes, or an error text. */
 export function changeFor(
   state: EditorState,
@@ -128,25 +161,31 @@ export function runSessionTool(
 ): SessionToolResult {
   const refusal = turn.refusal?.();
   if (refusal) return toolError(`${refusal} Nothing was proposed.`);
-  clearDrafts(view);
+  // The finished call ends the drafts: with its proposal in the same transaction, else on its own.
+  const refuse = (text: string) => {
+    clearDrafts(view);
+    return toolError(text);
+  };
   if (!view.editable)
-    return toolError('The note is open read-only here, so it cannot be edited; nothing was proposed.');
+    return refuse('The note is open read-only here, so it cannot be edited; nothing was proposed.');
   const state = view.state;
   let change: DocChange | string;
   try {
-    change = changeFor(state, name, args, turn);
+    change = cachedChangeFor(state, name, args, turn);
   } catch (error) {
     change = `The edit could not be worked out (${error instanceof Error ? error.message : String(error)}).`;
   }
-  if (typeof change === 'string') return toolError(`${name}: ${change}`);
+  if (typeof change === 'string') return refuse(`${name}: ${change}`);
   const clash = overlapping(state, change.from, change.to);
   if (clash) {
-    return toolError(
+    return refuse(
       `${name}: this edit overlaps your edit ${clash.id} (${clash.tool} at ${quote(clash.summary)}), which is still waiting for review. Edit another place, or wait for the user's review.`
     );
   }
   const id = turn.newId();
-  view.dispatch(proposeEdit(state, { id, tool: name, summary: summaryOf(name, args), change }));
+  view.dispatch(
+    proposeEdit(state, { id, tool: name, summary: summaryOf(name, args), change }, draftIds(state))
+  );
   return {
     content: [
       {
@@ -159,6 +198,7 @@ export function runSessionTool(
 }
 
 const DRAFT_PREFIX = 'draft-';
+let draftsDrawn = 0;
 
 /** Fields that must be complete before a draft can be placed (where it goes). */
 const PLACING_FIELD: Record<string, string | undefined> = {
@@ -188,23 +228,32 @@ export function showDraft(
   if (placing) args[placing] = fields[placing].value;
   let change: DocChange | string;
   try {
-    change = changeFor(view.state, name, args, turn);
+    change = cachedChangeFor(view.state, name, args, turn);
   } catch {
     return;
   }
+  const shown = pendingProposals(view.state).find((p) => p.id === id);
   if (typeof change === 'string') {
-    if (pendingProposals(view.state).some((p) => p.id === id)) rejectEdits([id])(view.state, view.dispatch);
+    if (shown) rejectEdits([id])(view.state, view.dispatch);
     return;
   }
+  // Drawn already (the piece that came only moved a field the draft does not show yet).
+  if (shown?.change === change && shown.tool === name) return;
+  // Each new draft gets a slot of its own (its drawing; the finished call may take it over).
+  const slot = shown?.slot ?? `${id}-${++draftsDrawn}`;
   view.dispatch(
-    proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true })
+    proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true, slot })
   );
 }
 
 /** Removes every draft suggestion (the real call arrived, or the turn ended). */
 export function clearDrafts(view: EditorView): void {
-  const drafts = pendingProposals(view.state)
+  const drafts = draftIds(view.state);
+  if (drafts.length) rejectEdits(drafts)(view.state, view.dispatch);
+}
+
+function draftIds(state: EditorState): string[] {
+  return pendingProposals(state)
     .filter((p) => p.draft)
     .map((p) => p.id);
-  if (drafts.length) rejectEdits(drafts)(view.state, view.dispatch);
 }
