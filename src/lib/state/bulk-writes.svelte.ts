@@ -1,10 +1,12 @@
 /**
  * Whether a bulk writer (an import) is writing in this page. While one is, the page's live queries
  * (LiveQuery) stop re-reading after each of its transactions and refresh at a bounded rate instead
- * (see paced-refresh.ts), then follow live again, with one fresh read, once it is done.
+ * (see paced-refresh.ts), then follow live again, with one fresh read, once it is done; followers
+ * of the change log that write in this page (note links) wait for its end.
  */
 class BulkWrites {
   #running = $state(0);
+  #idle: (() => void)[] = [];
 
   /** Whether a bulk write is running. */
   get active(): boolean {
@@ -18,7 +20,14 @@ class BulkWrites {
       return await work();
     } finally {
       this.#running--;
+      if (!this.#running) for (const resolve of this.#idle.splice(0)) resolve();
     }
+  }
+
+  /** Resolves once no bulk write runs (at once when none does). */
+  idle(): Promise<void> {
+    if (!this.#running) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 }
 
