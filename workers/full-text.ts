@@ -32,6 +32,8 @@ export class FullTextService {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #saving: Promise<unknown> = Promise.resolve();
   #savedSeq = -1;
+  /** Whether a search was answered yet (its time is marked once, for bench:vault). */
+  #answered = false;
 
   constructor(db: FolioDatabase) {
     this.#db = db;
@@ -78,6 +80,7 @@ export class FullTextService {
   #build(): Promise<void> {
     this.#failed = false;
     const build = this.follower.start().then(() => {
+      performance.mark('folio:index-ready');
       if (this.follower.started?.kind === 'snapshot') this.#savedSeq = this.follower.cursor;
       else this.#scheduleSave();
     });
@@ -90,6 +93,8 @@ export class FullTextService {
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     await this.catchUp();
     const response = this.index.search(query, options);
+    if (!this.#answered) performance.mark('folio:first-search');
+    this.#answered = true;
     const notes = await this.#db.notes.bulkGet(response.results.map((r) => r.id));
     const bodies = new Map(notes.flatMap((n) => (n ? [[n.id, n.body] as const] : [])));
     return withSnippets(response, query, (id) => bodies.get(id));

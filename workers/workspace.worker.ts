@@ -12,10 +12,14 @@ import { createCoreApi } from './core-api';
 import { FullTextService } from './full-text';
 import { createFullTextApi } from './full-text-api';
 
+// Marks of the start (folio:*), read by bench:vault to show where the time to a first answer goes.
+performance.mark('folio:worker-start');
+
 void exposeWorkerApi(async () => {
   const db = openDatabase();
   // Opened here, not on first query, so a database that cannot open fails the handshake with its reason.
   await db.open();
+  performance.mark('folio:db-open');
   const cancels = createCancelRegistry();
   const fullText = new FullTextService(db);
   const rest = import('./workspace-rest').then(({ createRestOfWorkspace }) =>

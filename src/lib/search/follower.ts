@@ -106,6 +106,7 @@ export class IndexFollower {
     let record;
     try {
       record = await readSearchSnapshot(this.db, SNAPSHOT_KEY);
+      performance.mark('folio:snapshot-read');
     } catch (error) {
       return `the snapshot could not be read (${(error as Error).message})`;
     }
@@ -118,6 +119,7 @@ export class IndexFollower {
       if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length)
         throw new RangeError('its tag links do not hold together');
       this.index.restore(data.index);
+      performance.mark('folio:snapshot-restored');
     } catch (error) {
       // A corrupt or outdated snapshot is dropped, so the next start does not try it again.
       await deleteSearchSnapshot(this.db, SNAPSHOT_KEY).catch(() => undefined);
