@@ -10,7 +10,7 @@
  * A snapshot is saved after a rebuild and, once changes were applied, SAVE_DELAY_MS after the last
  * of them (so typing does not save at every keystroke), never two at once.
  */
-import type { FolioDatabase } from '$lib/db';
+import type { FolioDatabase, SearchIndexRecord } from '$lib/db';
 import {
   IndexFollower,
   SearchIndex,
@@ -35,10 +35,11 @@ export class FullTextService {
   /** Whether a search was answered yet (its time is marked once, for bench:vault). */
   #answered = false;
 
-  constructor(db: FolioDatabase) {
+  /** `snapshot`: the stored snapshot record when it was read already (see workspace.worker.ts). */
+  constructor(db: FolioDatabase, snapshot?: Promise<SearchIndexRecord | undefined>) {
     this.#db = db;
     this.follower = new IndexFollower(db, this.index);
-    this.#ready = this.#build();
+    this.#ready = this.#build(snapshot);
   }
 
   /** Resolves once the index is loaded or built; rejects with the reason it failed (the next call builds again). */
@@ -77,9 +78,9 @@ export class FullTextService {
     this.#saveTimer = setTimeout(() => void this.saveNow().catch(() => {}), SAVE_DELAY_MS);
   }
 
-  #build(): Promise<void> {
+  #build(snapshot?: Promise<SearchIndexRecord | undefined>): Promise<void> {
     this.#failed = false;
-    const build = this.follower.start().then(() => {
+    const build = this.follower.start(snapshot).then(() => {
       performance.mark('folio:index-ready');
       if (this.follower.started?.kind === 'snapshot') this.#savedSeq = this.follower.cursor;
       else this.#scheduleSave();

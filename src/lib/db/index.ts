@@ -21,6 +21,7 @@ export type {
   SyncItemRecord
 } from './database';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
+export { readSnapshotBeforeOpen, type EarlySnapshot } from './snapshot-early-read';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
 export { createNote, updateNote, getNote, getNotes, trashNote, restoreNote, listNoteIds } from './notes-repo';
