@@ -56,8 +56,27 @@ async function searchableAfterReload(page, i) {
     i,
     { polling: 'raf', timeout: 600_000 }
   );
-  return { ms: await answered.jsonValue(), boxAt };
+  return { ms: await answered.jsonValue(), boxAt, marks: await startMarks(page) };
 }
+
+/** Where the first answer's time went: the app's `folio:*` marks, page and worker, from navigation start. */
+async function startMarks(page) {
+  const read = () => ({
+    origin: performance.timeOrigin,
+    marks: performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('folio:'))
+      .map((m) => [m.name.slice(6), m.startTime])
+  });
+  const own = await page.evaluate(read);
+  const worker = page.workers().find((w) => w.url().includes('workspace.worker'));
+  const theirs = worker ? await worker.evaluate(read).catch(() => ({ marks: [] })) : { marks: [] };
+  return [...own.marks, ...theirs.marks.map(([name, t]) => [name, t + theirs.origin - own.origin])].sort(
+    (a, b) => a[1] - b[1]
+  );
+}
+
+const marksLine = (marks) => marks.map(([name, t]) => `${name} ${Math.round(t)}`).join(' → ');
 
 async function run(browser, url, name, bytes) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -135,6 +154,10 @@ try {
       `    from the stored snapshot        ${ms(median).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${median <= TARGET.searchableMs ? 'ok' : 'MISSED'}`
     );
     console.log(`    peer: rebuilt from every note   ${ms(r.rebuilt.ms).padStart(9)}`);
+    console.log(
+      '  where the time went (ms from navigation start; marks of the app, then the answer on screen):'
+    );
+    for (const x of r.withSnapshot) console.log(`    ${marksLine(x.marks)} → on screen ${Math.round(x.ms)}`);
     console.log(
       `  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`
     );

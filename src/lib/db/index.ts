@@ -24,6 +24,7 @@ export type {
 // tables only through the repositories (the import rules hold every other tier to this).
 export { liveQuery } from 'dexie';
 export { readSearchSnapshot, writeSearchSnapshot, deleteSearchSnapshot } from './search-snapshot-repo';
+export { readSnapshotBeforeOpen, type EarlySnapshot } from './snapshot-early-read';
 export { writeTransaction, toStorageError } from './write';
 export type { WriteOptions, ChangeLog } from './write';
 export {

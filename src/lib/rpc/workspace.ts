@@ -22,11 +22,13 @@ let workspace: WorkerClient<WorkspaceApi> | null = null;
 export function getWorkspace(): WorkerClient<WorkspaceApi> {
   workspace ??= createWorkerClient<WorkspaceApi>({
     name: 'workspace',
-    create: () =>
-      new Worker(new URL('../../../workers/workspace.worker.ts', import.meta.url), {
+    create: () => {
+      performance.mark('folio:worker-create');
+      return new Worker(new URL('../../../workers/workspace.worker.ts', import.meta.url), {
         type: 'module',
         name: 'folio-workspace'
-      }),
+      });
+    },
     callTimeoutMs: WORKSPACE_CALL_TIMEOUT_MS,
     readyTimeoutMs: WORKSPACE_READY_TIMEOUT_MS,
     heartbeat: {

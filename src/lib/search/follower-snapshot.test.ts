@@ -78,6 +78,23 @@ describe('IndexFollower snapshots', () => {
     expect(await readSearchSnapshot(db, SNAPSHOT_KEY)).toBeUndefined();
   });
 
+  it('starts from a snapshot record read beforehand, checked as a stored one is', async () => {
+    const db = freshDb();
+    const record = await savedLibrary(db);
+    const second = follow(db);
+    await second.follower.start(Promise.resolve(record));
+    expect(second.follower.started).toEqual({ kind: 'snapshot' });
+    expect(second.find('walrus')).toHaveLength(2);
+    const third = follow(db);
+    await third.follower.start(Promise.resolve({ ...record, seq: record.seq + 1000 }));
+    expect(third.follower.started?.reason).toMatch(/past the change log's end/);
+    // Nothing read beforehand: the stored one is read.
+    await writeSearchSnapshot(db, record);
+    const fourth = follow(db);
+    await fourth.follower.start(Promise.resolve(undefined));
+    expect(fourth.follower.started).toEqual({ kind: 'snapshot' });
+  });
+
   it('rebuilds when the snapshot claims changes the log does not have', async () => {
     const db = freshDb();
     const record = await savedLibrary(db);

@@ -22,7 +22,8 @@ import {
   readChangesSince,
   readSearchSnapshot,
   writeSearchSnapshot,
-  type FolioDatabase
+  type FolioDatabase,
+  type SearchIndexRecord
 } from '$lib/db';
 import type { IndexSnapshot } from './index-snapshot';
 import type { SearchIndex } from './search-index';
@@ -71,10 +72,14 @@ export class IndexFollower {
     return this.seq;
   }
 
-  /** Loads the stored snapshot, else builds the index from scratch, and sets the cursor. */
-  start(): Promise<void> {
+  /**
+   * Loads the stored snapshot, else builds the index from scratch, and sets the cursor. `preRead`
+   * is the snapshot record when the caller read it already (a worker reads it while the database
+   * opens); it is checked as any other.
+   */
+  start(preRead?: Promise<SearchIndexRecord | undefined>): Promise<void> {
     const run = this.queue.then(async () => {
-      const why = await this.restore();
+      const why = await this.restore(preRead);
       if (why === undefined) this.started = { kind: 'snapshot' };
       else {
         await this.build();
@@ -102,10 +107,11 @@ export class IndexFollower {
   }
 
   /** Loads the stored snapshot; returns why it could not (undefined when it did). */
-  private async restore(): Promise<string | undefined> {
+  private async restore(preRead?: Promise<SearchIndexRecord | undefined>): Promise<string | undefined> {
     let record;
     try {
-      record = await readSearchSnapshot(this.db, SNAPSHOT_KEY);
+      record = (await preRead) ?? (await readSearchSnapshot(this.db, SNAPSHOT_KEY));
+      performance.mark('folio:snapshot-read');
     } catch (error) {
       return `the snapshot could not be read (${(error as Error).message})`;
     }
@@ -118,6 +124,7 @@ export class IndexFollower {
       if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length)
         throw new RangeError('its tag links do not hold together');
       this.index.restore(data.index);
+      performance.mark('folio:snapshot-restored');
     } catch (error) {
       // A corrupt or outdated snapshot is dropped, so the next start does not try it again.
       await deleteSearchSnapshot(this.db, SNAPSHOT_KEY).catch(() => undefined);

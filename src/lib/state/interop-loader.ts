@@ -5,15 +5,16 @@
  */
 import type { FolioDatabase } from '$lib/db';
 import type { ExportFile, ExportOptions, ImportFile, ImportOptions, ImportReport } from '$lib/interop';
+import { bulkWrites } from './bulk-writes.svelte';
 
-/** Imports the chosen files (see interop's importFiles). */
+/** Imports the chosen files (see interop's importFiles), as a bulk write: the live lists refresh paced. */
 export async function importFiles(
   db: FolioDatabase,
   files: ImportFile[],
   options: ImportOptions = {}
 ): Promise<ImportReport> {
   const interop = await import('$lib/interop');
-  return interop.importFiles(db, files, options);
+  return bulkWrites.during(() => interop.importFiles(db, files, options));
 }
 
 /** Exports the library, a notebook or a note as an archive or Markdown (see interop's exportLibrary). */

@@ -2,9 +2,13 @@
  * Dexie's liveQuery, wrapped once into runes. A LiveQuery re-runs its query whenever the tables
  * and keys it read change — in this tab, another tab (Dexie relays changes over BroadcastChannel)
  * or a worker — and whenever the reactive inputs read by `deps` change. `current` holds the latest
- * result; components read it like any other state.
+ * result; components read it like any other state. While a bulk write (an import) runs it re-reads
+ * at a bounded rate instead of after each of its batches (bulk-writes.svelte.ts).
  */
+import { untrack } from 'svelte';
 import { liveQuery } from '$lib/db';
+import { bulkWrites } from './bulk-writes.svelte';
+import { pacedRefresh } from './paced-refresh';
 
 /** A live query result as rune state. Call `destroy()` when its owner goes away. */
 export class LiveQuery<T, D = void> {
@@ -27,17 +31,22 @@ export class LiveQuery<T, D = void> {
       $effect(() => {
         const input = deps();
         this.loaded = false;
-        const subscription = liveQuery(() => query(input)).subscribe({
-          next: (value) => {
-            this.current = value;
-            this.error = undefined;
-            this.loaded = true;
-          },
-          error: (error) => {
-            this.error = error;
-          }
+        const next = (value: T) => {
+          this.current = value;
+          this.error = undefined;
+          this.loaded = true;
+        };
+        const fail = (error: unknown) => {
+          this.error = error;
+        };
+        // Its own effect: a bulk write starting or ending switches how the same input is followed,
+        // without counting as new input (the list keeps its rows and stays loaded).
+        $effect(() => {
+          if (bulkWrites.active)
+            return pacedRefresh(() => query(input), next, fail, { delayFirst: untrack(() => this.loaded) });
+          const subscription = liveQuery(() => query(input)).subscribe({ next, error: fail });
+          return () => subscription.unsubscribe();
         });
-        return () => subscription.unsubscribe();
       });
     });
   }

@@ -1,8 +1,11 @@
 /**
  * Keeps the note-links index ($lib/db note-links.ts) following the change log in this tab: one
- * pass when it starts, and another whenever a change is logged (here or in another tab).
+ * pass when it starts, and another whenever a change is logged (here or in another tab). While an
+ * import writes in this page it waits for its end: each of its steps locks the notes for writing,
+ * so following each 500-note batch queued behind and between the import's own transactions.
  */
 import { liveQuery, followNoteLinks, latestChangeSeq, type FolioDatabase } from '$lib/db';
+import { bulkWrites } from './bulk-writes.svelte';
 
 /** Pauses between steps of a long build, so the page keeps answering. */
 const STEP_PAUSE_MS = 10;
@@ -21,8 +24,11 @@ export function startNoteLinks(db: FolioDatabase, onError: (error: unknown) => v
     try {
       do {
         again = false;
-        while (!stopped && (await followNoteLinks(db)))
+        while (!stopped) {
+          await bulkWrites.idle();
+          if (stopped || !(await followNoteLinks(db))) break;
           await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
+        }
       } while (again && !stopped);
     } catch (error) {
       onError(error);

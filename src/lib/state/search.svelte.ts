@@ -43,6 +43,7 @@ export const workerSearchReady = (): Promise<void> =>
  * A failure is reported by the search that meets it.
  */
 export function startSearchIndex(): void {
+  performance.mark('folio:search-index-start');
   workerSearchReady().catch(() => undefined);
 }
 
