@@ -2,15 +2,14 @@
  * The full-text index: an in-memory inverted index (postings.ts), each note's term streams
  * (term-streams.ts) and record, answering the whole search syntax. It can hold the note bodies for
  * snippets, or leave them to the caller (`keepBodies: false`, what the worker does: the database
- * has them, and 50,000 bodies are most of the memory an index would take). Evaluation follows Joplin's query builder:
- * - AND (default): every term must hold; positive text terms are intersected first, smallest
- *   first, and the filters are checked on what survives.
- * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
+ * has them, and 50,000 bodies are most of the memory an index would take). Which notes a query
+ * selects is select.ts's (Joplin's query builder); their order is rank.ts's (Joplin's ranking):
+ * every selected note is scored, and only the page's best become result objects.
  * Trashed notes are never upserted (the follower removes them), so search only sees live notes.
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
 import { DocColumns } from './columns';
-import { DocMarks, intersectSorted, unionSorted } from './doc-sets';
+import { DocMarks } from './doc-sets';
 import { DocTable } from './doc-table';
 import { filterPredicate, notebookPredicate, type FilterContext, type Predicate } from './filters';
 import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState } from './index-snapshot';
@@ -18,9 +17,10 @@ import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
 import { scoreCandidates, topRanked, type CorpusStats, type Ranked } from './rank';
+import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { MatchScratch, matchText, type DocSource, type TextMatch } from './text-match';
+import { MatchScratch, matchText, type DocSource } from './text-match';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
 /** Text terms beyond this many are ignored (with a warning), so a pasted essay cannot stall search. */
@@ -47,7 +47,6 @@ export class SearchIndex {
   private bodyTokens = 0;
   private readonly keepBodies: boolean;
   private readonly scratch = new MatchScratch();
-  private readonly marks = new DocMarks();
   private readonly source: DocSource = {
     isLive: (doc) => this.docs.isLive(doc),
     slots: () => this.docs.length,
@@ -229,91 +228,23 @@ export class SearchIndex {
     const inNotebook = notebookPredicate(parsed.terms, ctx);
     const positives = texts.filter((t) => !t.negated);
     const negatives = texts.filter((t) => t.negated);
-    const selected = parsed.any
-      ? this.selectAny(positives, negatives, filters, inNotebook)
-      : this.selectAll(positives, negatives, filters, inNotebook);
+    const select = parsed.any ? selectAny : selectAll;
+    const selected = select(this.selectSource, positives, negatives, filters, inNotebook);
     return selected?.docs.length ? selected : undefined;
   }
 
-  private match(term: TextTerm): TextMatch {
-    return matchText(this.postings, this.source, term, this.scratch);
-  }
-
-  /** Marks the documents of matches (this.marks), for membership tests. */
-  private markAll(matches: TextMatch[]): void {
-    this.marks.reset(this.docs.length);
-    for (const m of matches) for (let i = 0; i < m.docs.length; i++) this.marks.add(m.docs[i]);
-  }
-
-  /** AND: intersect positive matches (rarest first), then apply negations and filters. */
-  private selectAll(
-    positives: TextTerm[],
-    negatives: TextTerm[],
-    filters: Predicate[],
-    inNotebook: Predicate | undefined
-  ): Selection | undefined {
-    const matches: TextMatch[] = [];
-    let candidates: Int32Array | undefined;
-    for (const term of this.byRarity(positives)) {
-      const match = this.match(term);
-      matches.push(match);
-      candidates = candidates ? intersectSorted(candidates, match.docs) : match.docs;
-      if (!candidates.length) return undefined;
-    }
-    const pool = candidates ?? this.liveDocs();
-    if (!negatives.length && !filters.length && !inNotebook) return { docs: pool, matches };
-    this.markAll(negatives.map((term) => this.match(term)));
-    const marks = this.marks;
-    const docs = pool.filter(
-      (doc) => (!inNotebook || inNotebook(doc)) && !marks.has(doc) && filters.every((p) => p(doc))
-    );
-    return { docs, matches };
-  }
-
-  /** OR (`any:1`): a note matching any term, within the notebook filters. */
-  private selectAny(
-    positives: TextTerm[],
-    negatives: TextTerm[],
-    filters: Predicate[],
-    inNotebook: Predicate | undefined
-  ): Selection {
-    const matches = positives.map((term) => this.match(term));
-    const inScope = inNotebook ?? (() => true);
-    if (!negatives.length && !filters.length) {
-      const union = unionSorted(
-        matches.map((m) => m.docs),
-        this.marks,
-        this.docs.length
-      );
-      return { docs: inNotebook ? union.filter(inNotebook) : union, matches };
-    }
-    // A note lacking any one negated word matches, so every live note is a candidate.
-    const excluded = negatives.map((term) => this.match(term));
-    const lacks = excluded.map((m) => {
-      const has = new Uint8Array(this.docs.length);
-      for (let i = 0; i < m.docs.length; i++) has[m.docs[i]] = 1;
-      return has;
-    });
-    this.markAll(matches);
-    const marks = this.marks;
-    const docs = this.liveDocs().filter(
-      (doc) =>
-        inScope(doc) && (marks.has(doc) || lacks.some((has) => !has[doc]) || filters.some((p) => p(doc)))
-    );
-    return { docs, matches };
-  }
-
-  private byRarity(terms: TextTerm[]): TextTerm[] {
-    const estimate = (term: TextTerm) => {
+  /** What selection reads of this index. */
+  private readonly selectSource: SelectSource = {
+    match: (term) => matchText(this.postings, this.source, term, this.scratch),
+    estimate: (term) => {
       const token = term.tokens[0];
       const id = token.prefix ? undefined : this.postings.idOf(token.text);
       return token.prefix ? Number.MAX_SAFE_INTEGER : id === undefined ? 0 : this.postings.listLength(id);
-    };
-    return terms
-      .map((term) => ({ term, size: estimate(term) }))
-      .sort((a, b) => a.size - b.size)
-      .map((x) => x.term);
-  }
+    },
+    liveDocs: () => this.liveDocs(),
+    slots: () => this.docs.length,
+    marks: new DocMarks()
+  };
 
   private liveDocs(): Int32Array {
     const live = new Int32Array(this.liveCount);
@@ -321,12 +252,6 @@ export class SearchIndex {
     for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) live[n++] = doc;
     return live.subarray(0, n);
   }
-}
-
-/** What a query selects: the matching documents, ascending, and its positive text matches. */
-interface Selection {
-  docs: Int32Array;
-  matches: TextMatch[];
 }
 
 function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResult {
