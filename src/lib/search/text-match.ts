@@ -102,26 +102,29 @@ function matchManyIds(
   const titleAcc = (scratch.titleAcc = atLeast(scratch.titleAcc, source.slots()));
   const bodyAcc = (scratch.bodyAcc = atLeast(scratch.bodyAcc, source.slots()));
   const seen = new Int32Array(capacity(postings, ids));
-  const useTitle = field !== 'body';
-  const useBody = field !== 'title';
+  const longest = Math.max(...ids.map((id) => postings.listLength(id)));
+  const listDocs = new Int32Array(longest);
+  const listHits = new Uint32Array(longest);
   let n = 0;
   for (const id of ids) {
-    postings.forEach(
+    const count = postings.collect(
       id,
-      (d) => source.isLive(d),
-      (doc, title, body) => {
-        const t = useTitle ? title : 0;
-        const b = useBody ? body : 0;
-        if (t + b === 0) return;
-        if (marks.add(doc)) {
-          seen[n++] = doc;
-          titleAcc[doc] = 0;
-          bodyAcc[doc] = 0;
-        }
-        titleAcc[doc] += t;
-        bodyAcc[doc] += b;
-      }
+      source.isLive,
+      field !== 'body',
+      field !== 'title',
+      listDocs,
+      listHits
     );
+    for (let i = 0; i < count; i++) {
+      const doc = listDocs[i];
+      if (marks.add(doc)) {
+        seen[n++] = doc;
+        titleAcc[doc] = 0;
+        bodyAcc[doc] = 0;
+      }
+      titleAcc[doc] += titleHits(listHits[i]);
+      bodyAcc[doc] += bodyHits(listHits[i]);
+    }
   }
   const docs = seen.subarray(0, n).sort();
   const hits = new Uint32Array(n);
@@ -172,14 +175,17 @@ function matchPhrase(
   scratch: MatchScratch
 ): TextMatch {
   const order = ids.map((list) => ({ list, size: capacity(postings, list) })).sort((a, b) => a.size - b.size);
+  const plainWords = ids.every((list) => list.length === 1);
   let candidates = docsOf(postings, source, order[0].list, scratch);
-  for (const { list } of order.slice(1)) {
-    if (!candidates.length) break;
-    candidates = intersectSorted(candidates, docsOf(postings, source, list, scratch));
-  }
-  const count = ids.every((list) => list.length === 1)
-    ? runCounter(postings, source, ids, scratch)
-    : streamCounter(source, ids, scratch);
+  // Words alone are looked for in the bytes, which finds every word of the phrase at once: the
+  // rarest word's notes are the candidates (intersecting with a common word's list, "the", cost
+  // more than it saved). With a prefix, each candidate is decoded: intersect first.
+  if (!plainWords)
+    for (const { list } of order.slice(1)) {
+      if (!candidates.length) break;
+      candidates = intersectSorted(candidates, docsOf(postings, source, list, scratch));
+    }
+  const count = plainWords ? runCounter(postings, source, ids, scratch) : streamCounter(source, ids, scratch);
   const docs = new Int32Array(candidates.length);
   const hits = new Uint32Array(candidates.length);
   const { counts } = scratch;
