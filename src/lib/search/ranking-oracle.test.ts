@@ -223,4 +223,12 @@ describe('SearchIndex pages against the full sort', () => {
       expect(index.search('"w5 w129"', { now: NOW }).results.map((r) => r.id)).toEqual([]);
     }
   });
+
+  it('answers a prefix that covers 150,000 words', () => {
+    const index = new SearchIndex({ keepBodies: false });
+    const base = randomNote(rng(3), 'many');
+    index.upsert({ ...base, title: '', body: Array.from({ length: 150_000 }, (_, i) => `w${i}`).join(' ') });
+    index.upsert({ ...base, id: 'one', title: '', body: 'w7 and more' });
+    expect(index.search('w*', { now: NOW }).total).toBe(2);
+  }, 30_000);
 });

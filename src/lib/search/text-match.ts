@@ -102,7 +102,9 @@ function matchManyIds(
   const titleAcc = (scratch.titleAcc = atLeast(scratch.titleAcc, source.slots()));
   const bodyAcc = (scratch.bodyAcc = atLeast(scratch.bodyAcc, source.slots()));
   const seen = new Int32Array(capacity(postings, ids));
-  const longest = Math.max(...ids.map((id) => postings.listLength(id)));
+  // A short prefix covers tens of thousands of words: no spread of them into Math.max.
+  let longest = 0;
+  for (const id of ids) longest = Math.max(longest, postings.listLength(id));
   const listDocs = new Int32Array(longest);
   const listHits = new Uint32Array(longest);
   let n = 0;
