@@ -68,7 +68,7 @@ function timeQueries(queries, run, rounds) {
     }
     return quantile(samples, 0.5);
   });
-  return { p50: quantile(perQuery, 0.5), p95: quantile(perQuery, 0.95), count: perQuery.length };
+  return { p50: quantile(perQuery, 0.5), p95: quantile(perQuery, 0.95), count: perQuery.length, perQuery };
 }
 
 /** The share of a peer's results (all of them) that ours finds too, over the plain queries. */
@@ -225,6 +225,16 @@ function report({ n, ours, peers }) {
     console.log(
       `  ${name.padEnd(44)}${value.padStart(11)}  ${target.padEnd(20)}` +
         peers.map((p) => peer(p).padStart(13)).join('')
+    );
+  // The tail behind p95: our slowest plain queries, each beside every peer's time for it.
+  const slowest = PLAIN.map((q, i) => ({ q, i }))
+    .sort((a, b) => ours.plain.perQuery[b.i] - ours.plain.perQuery[a.i])
+    .slice(0, 5);
+  console.log(`  our slowest plain queries (the peers are asked their plain words)`);
+  for (const { q, i } of slowest)
+    console.log(
+      `    ${q.padEnd(40)}${ms(ours.plain.perQuery[i]).padStart(11)}  ${''.padEnd(20)}` +
+        peers.map((p) => ms(p.plain.perQuery[i]).padStart(13)).join('')
     );
   const missed = rows.some(([, , target]) => target.includes('MISSED'));
   return !missed;

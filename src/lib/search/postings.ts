@@ -194,9 +194,10 @@ export class Postings {
   forEach(
     id: number,
     isLive: (doc: number) => boolean,
-    visit: (doc: number, title: number, body: number) => void
+    visit: (doc: number, title: number, body: number) => void,
+    tailOnly = false
   ): void {
-    if (id < this.packedCounts.length) {
+    if (id < this.packedCounts.length && !tailOnly) {
       const reader = new VarintReader(this.packed, this.packedOffsets[id]);
       let doc = 0;
       for (let n = this.packedCounts[id]; n > 0; n--) {
@@ -219,6 +220,59 @@ export class Postings {
       visit(doc, Math.floor(tf / BODY_SPAN), tf % BODY_SPAN);
     }
     if (dead * 8 >= list.length && dead > 0) this.sweep(id, isLive);
+  }
+
+  /**
+   * Writes the live documents holding the term, in document order, into `docs` with their hits
+   * (`title * BODY_SPAN + body`, a field counted only when `useTitle`/`useBody`; documents left
+   * with none are skipped) into `hits`; returns how many. Both must hold `listLength(id)`. The
+   * varints are read inline: this is the inner loop of every word query.
+   */
+  collect(
+    id: number,
+    isLive: (doc: number) => boolean,
+    useTitle: boolean,
+    useBody: boolean,
+    docs: Int32Array,
+    hits: Uint32Array
+  ): number {
+    let n = 0;
+    if (id < this.packedCounts.length) {
+      const bytes = this.packed;
+      let at = this.packedOffsets[id];
+      let doc = 0;
+      for (let left = this.packedCounts[id]; left > 0; left--) {
+        let byte = bytes[at++];
+        let gap = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) gap += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+        byte = bytes[at++];
+        let title = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) title += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+        byte = bytes[at++];
+        let body = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) body += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+        doc += gap;
+        if (!useTitle) title = 0;
+        if (!useBody) body = 0;
+        if (title + body === 0 || !isLive(doc)) continue;
+        docs[n] = doc;
+        hits[n++] = title * BODY_SPAN + body;
+      }
+    }
+    if (this.tails[id])
+      this.forEach(
+        id,
+        isLive,
+        (doc, title, body) => {
+          const t = useTitle ? title : 0;
+          const b = useBody ? body : 0;
+          if (t + b === 0) return;
+          docs[n] = doc;
+          hits[n++] = t * BODY_SPAN + b;
+        },
+        true
+      );
+    return n;
   }
 
   /** How many entries (live or not) the term's postings hold: a cheap size estimate. */

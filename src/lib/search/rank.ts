@@ -46,33 +46,110 @@ export interface Ranked {
   updated: number;
 }
 
-/** A function scoring documents against the query's positive text matches. */
-export function makeScorer(
+/** Every candidate's ranking keys, in columns aligned with `docs` (no object per candidate). */
+export interface ScoredCandidates {
+  docs: Int32Array;
+  score: Float64Array;
+  /** Bit 1: a searched word in the title; 2: in the body; 4: a completed to-do. */
+  flags: Uint8Array;
+}
+
+const TITLE_MATCH = 1;
+const BODY_MATCH = 2;
+const COMPLETED = 4;
+
+/**
+ * Scores the candidates (ascending) against the query's positive text matches. Each match's
+ * documents are ascending too, so one cursor per match walks beside the candidates. The weight is
+ * summed in the same order, term by term, as Joplin's formula, so equal notes get equal scores.
+ */
+export function scoreCandidates(
+  docs: Int32Array,
   matches: TextMatch[],
   stats: CorpusStats,
   cols: DocColumns,
   now: number
-): (doc: number) => Ranked {
+): ScoredCandidates {
   const avgTitle = Math.floor(stats.avgTitleTokens);
   const avgBody = Math.floor(stats.avgBodyTokens);
-  const idfs = matches.map((m) => [idf(m.dfTitle, stats.docCount), idf(m.dfBody, stats.docCount)]);
-  return (doc) => {
+  const titleIdf = Float64Array.from(matches, (m) => idf(m.dfTitle, stats.docCount));
+  const bodyIdf = Float64Array.from(matches, (m) => idf(m.dfBody, stats.docCount));
+  const cursors = new Int32Array(matches.length);
+  const score = new Float64Array(docs.length);
+  const flags = new Uint8Array(docs.length);
+  const { titleLen, bodyLen, updated } = cols;
+  for (let c = 0; c < docs.length; c++) {
+    const doc = docs[c];
     let weight = 0;
-    let titleMatch = false;
-    let bodyMatch = false;
+    let flag = 0;
     for (let i = 0; i < matches.length; i++) {
-      const packed = matches[i].hits.get(doc) ?? 0;
+      const m = matches[i];
+      let at = cursors[i];
+      while (at < m.docs.length && m.docs[at] < doc) at++;
+      cursors[i] = at;
+      const packed = at < m.docs.length && m.docs[at] === doc ? m.hits[at] : 0;
       const t = titleHits(packed);
       const b = bodyHits(packed);
-      if (t > 0) titleMatch = true;
-      if (b > 0) bodyMatch = true;
-      weight +=
-        bm25(idfs[i][0], t, cols.titleLen[doc], avgTitle) + bm25(idfs[i][1], b, cols.bodyLen[doc], avgBody);
+      if (t > 0) flag |= TITLE_MATCH;
+      if (b > 0) flag |= BODY_MATCH;
+      weight += bm25(titleIdf[i], t, titleLen[doc], avgTitle) + bm25(bodyIdf[i], b, bodyLen[doc], avgBody);
     }
-    const updated = cols.updated[doc];
-    weight += recencyBoost(updated, now);
-    return { doc, score: weight, titleMatch, bodyMatch, completed: cols.isCompleted(doc), updated };
+    weight += recencyBoost(updated[doc], now);
+    score[c] = weight;
+    flags[c] = flag | (cols.isCompleted(doc) ? COMPLETED : 0);
+  }
+  return { docs, score, flags };
+}
+
+/**
+ * The best `k` candidates in Joplin's order (compareRanked's, on the columns). For a page much
+ * smaller than the matches, one pass keeps the best k in order and most candidates cost one
+ * comparison with the k-th; otherwise everything is sorted.
+ */
+export function topRanked(scored: ScoredCandidates, k: number, cols: DocColumns): Ranked[] {
+  const { docs, score, flags } = scored;
+  const n = docs.length;
+  const before = (i: number, j: number): boolean => {
+    const ti = flags[i] & TITLE_MATCH;
+    const tj = flags[j] & TITLE_MATCH;
+    if (ti !== tj) return ti > tj;
+    if (score[i] !== score[j]) return score[i] > score[j];
+    const ci = flags[i] & COMPLETED;
+    const cj = flags[j] & COMPLETED;
+    if (ci !== cj) return ci < cj;
+    const ui = cols.updated[docs[i]];
+    const uj = cols.updated[docs[j]];
+    if (ui !== uj) return ui > uj;
+    return docs[i] < docs[j];
   };
+  let order: Int32Array;
+  if (k === 0 || n === 0) order = new Int32Array(0);
+  else if (n <= k * 4) {
+    order = Int32Array.from({ length: n }, (_, i) => i).sort((i, j) => (before(i, j) ? -1 : 1));
+    order = order.subarray(0, Math.min(k, n));
+  } else {
+    // Insertion into a sorted array of the best k: k is a page (20), and after the first few
+    // hundred candidates almost none beats the k-th, so this is one comparison per candidate.
+    order = new Int32Array(k);
+    let size = 0;
+    for (let c = 0; c < n; c++) {
+      if (size === k && !before(c, order[k - 1])) continue;
+      let i = size === k ? k - 1 : size++;
+      while (i > 0 && before(c, order[i - 1])) {
+        order[i] = order[i - 1];
+        i--;
+      }
+      order[i] = c;
+    }
+  }
+  return Array.from(order, (c) => ({
+    doc: docs[c],
+    score: score[c],
+    titleMatch: (flags[c] & TITLE_MATCH) !== 0,
+    bodyMatch: (flags[c] & BODY_MATCH) !== 0,
+    completed: (flags[c] & COMPLETED) !== 0,
+    updated: cols.updated[docs[c]]
+  }));
 }
 
 /**

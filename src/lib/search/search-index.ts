@@ -2,24 +2,25 @@
  * The full-text index: an in-memory inverted index (postings.ts), each note's term streams
  * (term-streams.ts) and record, answering the whole search syntax. It can hold the note bodies for
  * snippets, or leave them to the caller (`keepBodies: false`, what the worker does: the database
- * has them, and 50,000 bodies are most of the memory an index would take). Evaluation follows Joplin's query builder:
- * - AND (default): every term must hold; positive text terms are intersected first, smallest
- *   first, and the filters are checked on what survives.
- * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
+ * has them, and 50,000 bodies are most of the memory an index would take). Which notes a query
+ * selects is select.ts's (Joplin's query builder); their order is rank.ts's (Joplin's ranking):
+ * every selected note is scored, and only the page's best become result objects.
  * Trashed notes are never upserted (the follower removes them), so search only sees live notes.
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
 import { DocColumns } from './columns';
+import { DocMarks } from './doc-sets';
 import { DocTable } from './doc-table';
 import { filterPredicate, notebookPredicate, type FilterContext, type Predicate } from './filters';
 import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState } from './index-snapshot';
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
-import { compareRanked, makeScorer, type CorpusStats, type Ranked } from './rank';
+import { scoreCandidates, topRanked, type CorpusStats, type Ranked } from './rank';
+import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { matchText, type TextMatch } from './text-match';
+import { MatchScratch, matchText, type DocSource } from './text-match';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
 /** Text terms beyond this many are ignored (with a warning), so a pasted essay cannot stall search. */
@@ -45,9 +46,14 @@ export class SearchIndex {
   private titleTokens = 0;
   private bodyTokens = 0;
   private readonly keepBodies: boolean;
-  private readonly source = {
-    isLive: (doc: number) => this.docs.isLive(doc),
-    streams: (doc: number) => this.streams.read(doc)
+  private readonly scratch = new MatchScratch();
+  private readonly source: DocSource = {
+    isLive: (doc) => this.docs.isLive(doc),
+    slots: () => this.docs.length,
+    titleLength: (doc) => this.streams.titleLen[doc],
+    bodyLength: (doc) => this.streams.bodyLen[doc],
+    readInto: (doc, out) => this.streams.readInto(doc, out),
+    countRun: (doc, run, anchor, counts) => this.streams.countRun(doc, run, anchor, counts)
   };
 
   constructor(options: SearchIndexOptions = {}) {
@@ -199,14 +205,17 @@ export class SearchIndex {
     const requested = Math.floor(options.limit ?? DEFAULT_LIMIT);
     const limit = Number.isFinite(requested) ? Math.max(0, requested) : DEFAULT_LIMIT;
     const warnings = [...parsed.warnings];
-    const ranked = this.evaluate(parsed, now, warnings);
+    const selected = this.evaluate(parsed, now, warnings);
+    if (!selected) return { results: [], total: 0, warnings };
+    const scored = scoreCandidates(selected.docs, selected.matches, this.stats(), this.cols, now);
     const snippets = new SnippetMaker(positiveTokens(parsed));
-    const results = topK(ranked, limit).map((r) => toResult(r, this.docs, snippets));
-    return { results, total: ranked.length, warnings };
+    const results = topRanked(scored, limit, this.cols).map((r) => toResult(r, this.docs, snippets));
+    return { results, total: selected.docs.length, warnings };
   }
 
-  private evaluate(parsed: ParsedQuery, now: number, warnings: string[]): Ranked[] {
-    if (!parsed.terms.length) return [];
+  /** The matching documents (ascending) and the positive text matches that score them. */
+  private evaluate(parsed: ParsedQuery, now: number, warnings: string[]): Selection | undefined {
+    if (!parsed.terms.length) return undefined;
     let texts = parsed.terms.filter((t): t is TextTerm => t.kind === 'text');
     if (texts.length > MAX_TEXT_TERMS) {
       warnings.push(`Only the first ${MAX_TEXT_TERMS} words of the query are searched.`);
@@ -216,79 +225,39 @@ export class SearchIndex {
     const filters = parsed.terms
       .map((t) => filterPredicate(t, ctx, parsed.any, now))
       .filter((p): p is Predicate => !!p);
-    const inNotebook = notebookPredicate(parsed.terms, ctx) ?? (() => true);
+    const inNotebook = notebookPredicate(parsed.terms, ctx);
     const positives = texts.filter((t) => !t.negated);
     const negatives = texts.filter((t) => t.negated);
-    const selected = parsed.any
-      ? this.selectAny(positives, negatives, filters, inNotebook)
-      : this.selectAll(positives, negatives, filters, inNotebook);
-    if (!selected) return [];
-    return selected.docs.map(makeScorer(selected.matches, this.stats(), this.cols, now));
+    const select = parsed.any ? selectAny : selectAll;
+    const selected = select(this.selectSource, positives, negatives, filters, inNotebook);
+    return selected?.docs.length ? selected : undefined;
   }
 
-  /** AND: intersect positive matches (rarest first), then apply negations and filters. */
-  private selectAll(
-    positives: TextTerm[],
-    negatives: TextTerm[],
-    filters: Predicate[],
-    inNotebook: Predicate
-  ) {
-    const matches: TextMatch[] = [];
-    let candidates: number[] | undefined;
-    for (const term of this.byRarity(positives)) {
-      const match = matchText(this.postings, this.source, term);
-      matches.push(match);
-      candidates = candidates ? candidates.filter((d) => match.hits.has(d)) : [...match.hits.keys()];
-      if (!candidates.length) return undefined;
-    }
-    const pool = candidates ?? this.liveDocs();
-    const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
-    const docs = pool.filter(
-      (doc) => inNotebook(doc) && excluded.every((m) => !m.hits.has(doc)) && filters.every((p) => p(doc))
-    );
-    return { docs, matches };
-  }
-
-  /** OR (`any:1`): a note matching any term, within the notebook filters. */
-  private selectAny(
-    positives: TextTerm[],
-    negatives: TextTerm[],
-    filters: Predicate[],
-    inNotebook: Predicate
-  ) {
-    const matches = positives.map((term) => matchText(this.postings, this.source, term));
-    const excluded = negatives.map((term) => matchText(this.postings, this.source, term));
-    const docs = this.liveDocs().filter(
-      (doc) =>
-        inNotebook(doc) &&
-        (matches.some((m) => m.hits.has(doc)) ||
-          excluded.some((m) => !m.hits.has(doc)) ||
-          filters.some((p) => p(doc)))
-    );
-    return { docs, matches };
-  }
-
-  private byRarity(terms: TextTerm[]): TextTerm[] {
-    const estimate = (term: TextTerm) => {
+  /** What selection reads of this index. */
+  private readonly selectSource: SelectSource = {
+    match: (term) => matchText(this.postings, this.source, term, this.scratch),
+    estimate: (term) => {
       const token = term.tokens[0];
       const id = token.prefix ? undefined : this.postings.idOf(token.text);
       return token.prefix ? Number.MAX_SAFE_INTEGER : id === undefined ? 0 : this.postings.listLength(id);
-    };
-    return terms
-      .map((term) => ({ term, size: estimate(term) }))
-      .sort((a, b) => a.size - b.size)
-      .map((x) => x.term);
-  }
+    },
+    liveDocs: () => this.liveDocs(),
+    slots: () => this.docs.length,
+    marks: new DocMarks()
+  };
 
-  private liveDocs(): number[] {
-    const live: number[] = [];
-    for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) live.push(doc);
-    return live;
+  private liveDocs(): Int32Array {
+    const live = new Int32Array(this.liveCount);
+    let n = 0;
+    for (let doc = 0; doc < this.docs.length; doc++) if (this.docs.isLive(doc)) live[n++] = doc;
+    return live.subarray(0, n);
   }
 }
 
 function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResult {
-  const snippet = snippets.snippet(docs.body(r.doc), r.bodyMatch);
+  const body = docs.body(r.doc);
+  // An index without bodies (the worker's) leaves snippets to withSnippets: no text, none to cut.
+  const snippet = body ? snippets.snippet(body, r.bodyMatch) : { text: '', highlights: [] };
   const title = docs.title(r.doc);
   return {
     id: docs.id(r.doc),
@@ -301,24 +270,6 @@ function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResu
     highlights: snippet.highlights,
     title_highlights: snippets.highlights(title)
   };
-}
-
-/** The best `k` in order, without sorting everything when k is small. */
-function topK(ranked: Ranked[], k: number): Ranked[] {
-  if (k === 0) return [];
-  if (ranked.length <= k * 4) return ranked.sort(compareRanked).slice(0, k);
-  const best: Ranked[] = [];
-  for (const r of ranked) {
-    if (best.length === k && compareRanked(r, best[k - 1]) >= 0) continue;
-    let i = best.length - (best.length === k ? 1 : 0);
-    best.length = Math.min(best.length + 1, k);
-    while (i > 0 && compareRanked(r, best[i - 1]) < 0) {
-      best[i] = best[i - 1];
-      i--;
-    }
-    best[i] = r;
-  }
-  return best;
 }
 
 /** The tokens of the query's positive text terms: what snippets and highlights look for. */

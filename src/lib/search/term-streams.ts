@@ -14,6 +14,8 @@ export class TermStreams {
   /** Tokens in each document's title and body. */
   titleLen: Uint32Array = new Uint32Array(0);
   bodyLen: Uint32Array = new Uint32Array(0);
+  /** Documents held (numbered 0…count-1). */
+  private count = 0;
 
   /** Appends document `doc`'s streams. */
   set(doc: number, title: ArrayLike<number>, body: ArrayLike<number>): void {
@@ -21,20 +23,42 @@ export class TermStreams {
     this.titleLen = grow(this.titleLen, doc + 1);
     this.bodyLen = grow(this.bodyLen, doc + 1);
     this.start[doc] = this.data.length;
+    this.count = doc + 1;
     this.titleLen[doc] = title.length;
     this.bodyLen[doc] = body.length;
     for (let i = 0; i < title.length; i++) this.data.write(title[i]);
     for (let i = 0; i < body.length; i++) this.data.write(body[i]);
   }
 
-  /** Document `doc`'s title and body term ids. */
-  read(doc: number): { title: Uint32Array; body: Uint32Array } {
+  /**
+   * Document `doc`'s title then body term ids, decoded into `out` (grown when short, and returned):
+   * phrase search reads hundreds of candidates a query, and a fresh pair of arrays for each was
+   * most of its time.
+   */
+  readInto(doc: number, out: Uint32Array): Uint32Array {
+    const count = this.titleLen[doc] + this.bodyLen[doc];
+    const into = out.length >= count ? out : new Uint32Array(Math.max(count, out.length * 2));
     const reader = new VarintReader(this.data.bytes, this.start[doc]);
-    const title = new Uint32Array(this.titleLen[doc]);
-    for (let i = 0; i < title.length; i++) title[i] = reader.read();
-    const body = new Uint32Array(this.bodyLen[doc]);
-    for (let i = 0; i < body.length; i++) body[i] = reader.read();
-    return { title, body };
+    for (let i = 0; i < count; i++) into[i] = reader.read();
+    return into;
+  }
+
+  /**
+   * Counts where a run of term ids occurs in document `doc`'s title and in its body (into
+   * `counts[0]` and `counts[1]`), comparing their varint bytes in place: a phrase's candidates
+   * are often the longest notes, and decoding them was most of a phrase query's time. `run` is
+   * the ids' varints; `anchor` the offset in it of the byte to look for first (the rarest word's).
+   * A byte run that matches is a match of the ids when it starts where a varint starts, which is
+   * when the byte before it ends one (its high bit is clear).
+   */
+  countRun(doc: number, run: Uint8Array, anchor: number, counts: Uint32Array): void {
+    const bytes = this.data.bytes;
+    const start = this.start[doc];
+    const end = doc + 1 < this.count ? this.start[doc + 1] : this.data.length;
+    let bodyStart = start;
+    for (let i = this.titleLen[doc]; i > 0; i--) while (bytes[bodyStart++] & 0x80);
+    counts[0] = countIn(bytes.subarray(start, bodyStart), run, anchor);
+    counts[1] = countIn(bytes.subarray(bodyStart, end), run, anchor);
   }
 
   /**
@@ -61,6 +85,7 @@ export class TermStreams {
     this.start = start;
     this.titleLen = titleLen;
     this.bodyLen = bodyLen;
+    this.count = live.length;
   }
 
   /** Bytes held. */
@@ -87,6 +112,7 @@ export class TermStreams {
     streams.start = s.start;
     streams.titleLen = s.titleLen;
     streams.bodyLen = s.bodyLen;
+    streams.count = s.start.length;
     return streams;
   }
 }
@@ -97,4 +123,20 @@ export interface TermStreamsSnapshot {
   start: Float64Array;
   titleLen: Uint32Array;
   bodyLen: Uint32Array;
+}
+
+/** How many times `run` occurs in `bytes` (a whole number of varints) starting on a varint. */
+function countIn(bytes: Uint8Array, run: Uint8Array, anchor: number): number {
+  const key = run[anchor];
+  const last = bytes.length - run.length;
+  let count = 0;
+  for (let at = bytes.indexOf(key, anchor); at >= 0; at = bytes.indexOf(key, at + 1)) {
+    const from = at - anchor;
+    if (from > last) break;
+    if (from > 0 && bytes[from - 1] & 0x80) continue;
+    let i = 0;
+    while (i < run.length && bytes[from + i] === run[i]) i++;
+    if (i === run.length) count++;
+  }
+  return count;
 }

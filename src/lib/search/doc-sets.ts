@@ -1,0 +1,70 @@
+/**
+ * Sets of document numbers as sorted typed arrays, and a reusable membership mark: what query
+ * evaluation combines posting lists with. Posting lists come out in document order, so AND is a
+ * merge of sorted arrays and no per-hit Map or Set entry is made (measured: those entries were
+ * most of a query's time on words with a few hundred hits).
+ */
+import { grow } from './grow';
+
+/** The documents in both sorted arrays, ascending. */
+export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x < y) i++;
+    else if (x > y) j++;
+    else {
+      out[n++] = x;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * Marks documents for one query step at a time. Marking again with a new generation forgets the
+ * previous marks without clearing the array, so a step costs what it marks, not the index's size.
+ */
+export class DocMarks {
+  private stamps = new Uint32Array(0);
+  private generation = 0;
+
+  /** Starts a new, empty set able to hold documents below `size`. */
+  reset(size: number): void {
+    this.stamps = grow(this.stamps, size);
+    this.generation++;
+    if (this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  /** Adds `doc`; true when it was not in the set yet. */
+  add(doc: number): boolean {
+    if (this.stamps[doc] === this.generation) return false;
+    this.stamps[doc] = this.generation;
+    return true;
+  }
+
+  /** Whether `doc` is in the set. */
+  has(doc: number): boolean {
+    return this.stamps[doc] === this.generation;
+  }
+}
+
+/** The documents of several sorted arrays, each once, ascending. */
+export function unionSorted(lists: Int32Array[], marks: DocMarks, size: number): Int32Array {
+  if (lists.length === 1) return lists[0];
+  marks.reset(size);
+  let total = 0;
+  for (const list of lists) total += list.length;
+  const out = new Int32Array(total);
+  let n = 0;
+  for (const list of lists) for (let i = 0; i < list.length; i++) if (marks.add(list[i])) out[n++] = list[i];
+  return out.subarray(0, n).sort();
+}

@@ -1,0 +1,106 @@
+/**
+ * Which documents a query selects, following Joplin's query builder:
+ * - AND (default): every term must hold; positive text terms are intersected first, rarest
+ *   first, and negations and filters are checked on what survives.
+ * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
+ * Document sets are sorted arrays (doc-sets.ts), so an AND of words is a merge of posting lists.
+ */
+import { intersectSorted, unionSorted, type DocMarks } from './doc-sets';
+import type { Predicate } from './filters';
+import type { TextTerm } from './query-types';
+import type { TextMatch } from './text-match';
+
+/** What a query selects: the matching documents, ascending, and its positive text matches. */
+export interface Selection {
+  docs: Int32Array;
+  matches: TextMatch[];
+}
+
+/** What selection reads of the index. */
+export interface SelectSource {
+  match(term: TextTerm): TextMatch;
+  /** A cheap size estimate of a term's matches (an AND starts from the smallest). */
+  estimate(term: TextTerm): number;
+  liveDocs(): Int32Array;
+  /** Document slots: every document number is below it. */
+  slots(): number;
+  /** Scratch marks, free between calls. */
+  readonly marks: DocMarks;
+}
+
+function markAll(source: SelectSource, matches: TextMatch[]): DocMarks {
+  const { marks } = source;
+  marks.reset(source.slots());
+  for (const m of matches) for (let i = 0; i < m.docs.length; i++) marks.add(m.docs[i]);
+  return marks;
+}
+
+function byRarity(source: SelectSource, terms: TextTerm[]): TextTerm[] {
+  return terms
+    .map((term) => ({ term, size: source.estimate(term) }))
+    .sort((a, b) => a.size - b.size)
+    .map((x) => x.term);
+}
+
+/** AND: intersect positive matches (rarest first), then apply negations and filters. */
+export function selectAll(
+  source: SelectSource,
+  positives: TextTerm[],
+  negatives: TextTerm[],
+  filters: Predicate[],
+  inNotebook: Predicate | undefined
+): Selection | undefined {
+  const matches: TextMatch[] = [];
+  let candidates: Int32Array | undefined;
+  for (const term of byRarity(source, positives)) {
+    const match = source.match(term);
+    matches.push(match);
+    candidates = candidates ? intersectSorted(candidates, match.docs) : match.docs;
+    if (!candidates.length) return undefined;
+  }
+  const pool = candidates ?? source.liveDocs();
+  if (!negatives.length && !filters.length && !inNotebook) return { docs: pool, matches };
+  const excluded = markAll(
+    source,
+    negatives.map((term) => source.match(term))
+  );
+  const docs = pool.filter(
+    (doc) => (!inNotebook || inNotebook(doc)) && !excluded.has(doc) && filters.every((p) => p(doc))
+  );
+  return { docs, matches };
+}
+
+/** OR (`any:1`): a note matching any term, within the notebook filters. */
+export function selectAny(
+  source: SelectSource,
+  positives: TextTerm[],
+  negatives: TextTerm[],
+  filters: Predicate[],
+  inNotebook: Predicate | undefined
+): Selection {
+  const matches = positives.map((term) => source.match(term));
+  if (!negatives.length && !filters.length) {
+    const union = unionSorted(
+      matches.map((m) => m.docs),
+      source.marks,
+      source.slots()
+    );
+    return { docs: inNotebook ? union.filter(inNotebook) : union, matches };
+  }
+  // A note lacking any one negated word matches, so every live note is a candidate.
+  const lacks = negatives.map((term) => {
+    const m = source.match(term);
+    const has = new Uint8Array(source.slots());
+    for (let i = 0; i < m.docs.length; i++) has[m.docs[i]] = 1;
+    return has;
+  });
+  const matched = markAll(source, matches);
+  const inScope = inNotebook ?? (() => true);
+  const docs = source
+    .liveDocs()
+    .filter(
+      (doc) =>
+        inScope(doc) && (matched.has(doc) || lacks.some((has) => !has[doc]) || filters.some((p) => p(doc)))
+    );
+  return { docs, matches };
+}
