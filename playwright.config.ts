@@ -14,7 +14,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a test's CPU (a DOM snapshot per action, a screencast),
+    // so it is kept for the retry of a failure on CI; locally, rerun a failing test with `--trace on`.
+    trace: 'on-first-retry',
+    // The service worker precaches the whole build (about 200 files) in every new context, work that
+    // competes with the test for the CPU; only the specs about the installed app (pwa-*) let it run.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS }
   },
   webServer: {

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// The config blocks the service worker for speed; this spec is about it, so it runs.
+test.use({ serviceWorkers: 'allow' });
+
 /** The app shell, once rendered: its notebook tree. */
 function appShell(page: Page) {
   return page.getByRole('navigation', { name: 'Notebooks' });

@@ -5,6 +5,9 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
+// The config blocks the service worker for speed; this spec is about it, so it runs.
+test.use({ serviceWorkers: 'allow' });
+
 // These tests serve build/ the way a static host does (files, `200.html` for every other path, no
 // CSP header), and can publish a "new version" of the service worker, which `vite preview` cannot.
 const BUILD_DIR = fileURLToPath(new URL('../build/', import.meta.url));

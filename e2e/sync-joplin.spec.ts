@@ -35,7 +35,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  peer?.close();
+  await peer?.close();
   await server?.close();
 });
 

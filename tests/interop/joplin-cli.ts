@@ -14,13 +14,14 @@ const run = promisify(execFile);
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Where the CLI is installed. */
 export const JOPLIN_DIR = join(HERE, 'joplin');
-const MAIN = join(JOPLIN_DIR, 'node_modules', 'joplin', 'main.js');
+/** The client's entry point. */
+export const JOPLIN_MAIN = join(JOPLIN_DIR, 'node_modules', 'joplin', 'main.js');
 const SQLITE_BINDINGS = join(JOPLIN_DIR, 'node_modules', 'sqlite3', 'lib', 'binding');
 
 /** Whether the CLI and its sqlite3 binding (built into lib/binding/napi-*) are installed. */
 export function joplinInstalled(): boolean {
   return (
-    existsSync(MAIN) &&
+    existsSync(JOPLIN_MAIN) &&
     existsSync(SQLITE_BINDINGS) &&
     readdirSync(SQLITE_BINDINGS).some((d) => existsSync(join(SQLITE_BINDINGS, d, 'node_sqlite3.node')))
   );
@@ -38,7 +39,7 @@ export function ensureJoplin(): void {
 /** Runs one Joplin command against a profile folder; resolves with its stdout. */
 export async function joplin(profile: string, ...args: string[]): Promise<string> {
   try {
-    const { stdout } = await run(process.execPath, [MAIN, '--profile', profile, ...args], {
+    const { stdout } = await run(process.execPath, [JOPLIN_MAIN, '--profile', profile, ...args], {
       cwd: JOPLIN_DIR,
       timeout: 300_000,
       maxBuffer: 64 * 1024 * 1024,

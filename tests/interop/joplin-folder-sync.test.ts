@@ -22,8 +22,8 @@ beforeAll(async () => {
   folio = await newDevice(new FolderDriver(await folderHandle(dir)), 'folder-test');
 }, 10 * 60_000);
 
-afterAll(() => {
-  peer?.close();
+afterAll(async () => {
+  await peer?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

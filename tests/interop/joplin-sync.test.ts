@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 10 * 60_000);
 
 afterAll(async () => {
-  peer?.close();
+  await peer?.close();
   await server?.close();
 });
 

@@ -1,13 +1,15 @@
 /**
  * The real Joplin command-line client (3.6.2) as the other device: a profile folder configured for
  * a WebDAV target (sync target 6) or a local folder (sync target 2), and a few commands the sync
- * tests read its library with. Every command costs about 1.3 s of start-up, so tests batch them.
+ * tests read its library with. The client stays running for the profile (joplin-session.ts), so
+ * its start-up is paid once, not per command.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureJoplin, joplin, JOPLIN_DIR } from '../interop/joplin-cli';
+import { JOPLIN_DIR } from '../interop/joplin-cli';
+import { joplinSession } from '../interop/joplin-session';
 import type { DavServer } from './dav-server';
 
 /** One Joplin profile. */
@@ -28,13 +30,14 @@ export interface JoplinPeer {
       conflict_original_id: string;
     }[]
   >;
-  close(): void;
+  /** Ends the client and deletes the profile. */
+  close(): Promise<void>;
 }
 
 async function peer(configure: (run: JoplinPeer['run']) => Promise<void>): Promise<JoplinPeer> {
-  ensureJoplin();
   const profile = mkdtempSync(join(tmpdir(), 'folio-joplin-sync-'));
-  const run = (...args: string[]) => joplin(profile, ...args);
+  const session = joplinSession(profile);
+  const run = session.run;
   await configure(run);
   return {
     profile,
@@ -53,7 +56,10 @@ async function peer(configure: (run: JoplinPeer['run']) => Promise<void>): Promi
       return files;
     },
     notes: () => readNotes(join(profile, 'database.sqlite')),
-    close: () => rmSync(profile, { recursive: true, force: true })
+    async close() {
+      await session.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   };
 }
 
