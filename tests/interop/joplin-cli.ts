@@ -1,38 +1,33 @@
 /**
  * The Joplin command-line client as a test peer: installed on demand into tests/interop/joplin
- * (package.json and lock committed, node_modules not), then run with a profile folder per library.
- * Install: `npm ci --ignore-scripts` (keytar's native build needs libsecret, and the CLI runs
- * without it) then `npm rebuild sqlite3`; about two minutes, skipped when already installed.
+ * (package.json and lock committed, node_modules not; install-joplin.mjs says how), then run with a
+ * profile folder per library.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { installerRunning, joplinInstalled, JOPLIN_DIR, JOPLIN_MAIN } from './install-joplin.mjs';
+
+export { JOPLIN_DIR, JOPLIN_MAIN };
 
 const run = promisify(execFile);
-const HERE = dirname(fileURLToPath(import.meta.url));
-/** Where the CLI is installed. */
-export const JOPLIN_DIR = join(HERE, 'joplin');
-/** The client's entry point. */
-export const JOPLIN_MAIN = join(JOPLIN_DIR, 'node_modules', 'joplin', 'main.js');
-const SQLITE_BINDINGS = join(JOPLIN_DIR, 'node_modules', 'sqlite3', 'lib', 'binding');
+const INSTALLER = fileURLToPath(new URL('./install-joplin.mjs', import.meta.url));
+const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
-/** Whether the CLI and its sqlite3 binding (built into lib/binding/napi-*) are installed. */
-export function joplinInstalled(): boolean {
-  return (
-    existsSync(JOPLIN_MAIN) &&
-    existsSync(SQLITE_BINDINGS) &&
-    readdirSync(SQLITE_BINDINGS).some((d) => existsSync(join(SQLITE_BINDINGS, d, 'node_sqlite3.node')))
-  );
+/** Blocks this thread for a while (the caller is synchronous: it runs once before a test file). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Installs the CLI unless it is there already. Synchronous: called once before the test runs. */
+/**
+ * Makes sure the CLI is installed before a test uses it: waits for an install started in the
+ * background (CI starts one before the tests), else installs it here. Synchronous.
+ */
 export function ensureJoplin(): void {
+  const deadline = Date.now() + INSTALL_TIMEOUT_MS;
+  while (installerRunning() && Date.now() < deadline) pause(1_000);
   if (joplinInstalled()) return;
-  const opts = { cwd: JOPLIN_DIR, stdio: 'inherit' as const, timeout: 15 * 60_000 };
-  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], opts);
-  execFileSync('npm', ['rebuild', 'sqlite3'], opts);
+  execFileSync(process.execPath, [INSTALLER], { stdio: 'inherit', timeout: INSTALL_TIMEOUT_MS });
   if (!joplinInstalled()) throw new Error('The Joplin CLI did not install (see the npm output above).');
 }
 

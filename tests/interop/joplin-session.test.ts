@@ -12,10 +12,11 @@ import { joplinSession, type JoplinSession } from './joplin-session';
 let profile: string;
 let session: JoplinSession;
 
+// Long: on a fresh machine the first Joplin test waits for the CLI's install (minutes).
 beforeAll(() => {
   profile = mkdtempSync(join(tmpdir(), 'folio-joplin-session-'));
   session = joplinSession(profile);
-});
+}, 20 * 60_000);
 
 afterAll(async () => {
   await session?.close();
