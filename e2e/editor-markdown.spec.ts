@@ -37,6 +37,38 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
 });
 
+test('what is typed on after Enter in a new note’s Title, before its editor has loaded, lands in the body', async ({
+  page
+}) => {
+  // Hold the editor's code (the chunk with its placeholder text) until the body has been typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_app\/immutable\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const text = await response.text();
+    if (text.includes('Start writing. Markdown works')) await held;
+    await route.fulfill({ response, body: text });
+  });
+  await openApp(page);
+  await page.getByRole('button', { name: 'New note', exact: true }).click();
+  await page.keyboard.type('Plans');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- socks');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('boots');
+  await expect(title(page)).toHaveValue('Plans');
+  await expect(body(page)).toHaveCount(0); // the editor is still loading
+  release();
+  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
+  // The body has the focus now: typing goes on there.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('hat');
+  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots', 'hat']);
+  await expect(title(page)).toHaveValue('Plans');
+  await expect(saveStatus(page)).toHaveText('Saved');
+  expect(await storedBody(page, 'Plans')).toBe('- socks\n- boots\n- hat\n');
+});
+
 const HARD_WRAPPED = [
   '# Reading notes',
   'First line of a paragraph',

@@ -28,6 +28,7 @@ import { calloutPlugin } from './callouts';
 import { placeholderPlugin } from './placeholder';
 import { noteLinkPicker, type NoteLinkPickerHooks } from './note-link-picker';
 import { pipeInCell } from './table-commands';
+import { replayTyping } from './replay-typing';
 import { markdownSchema } from './schema';
 
 /**
@@ -105,6 +106,8 @@ export interface FolioEditor {
   canUndo(): boolean;
   canRedo(): boolean;
   focus(): void;
+  /** Types keys typed before the editor was there, as if typed now (see replay-typing.ts). */
+  replayTyping(keys: readonly string[]): void;
   setEditable(editable: boolean): void;
   destroy(): void;
 }
@@ -248,6 +251,7 @@ export function createEditor(element: HTMLElement, options: EditorOptions = {}):
     canUndo: () => undoDepth(view.state) > 0,
     canRedo: () => redoDepth(view.state) > 0,
     focus: () => view.focus(),
+    replayTyping: (keys) => replayTyping(view, keys),
     setEditable(value) {
       editable = value;
       view.setProps({});

@@ -14,6 +14,7 @@ import {
   toggleTaskList
 } from './format-commands';
 import { pickNoteLink, type LinkQuery } from './note-link-picker';
+import { replayTyping } from './replay-typing';
 
 const ID = '0123456789abcdef0123456789abcdef';
 let editor: FolioEditor | null = null;
@@ -33,17 +34,10 @@ afterEach(() => {
 
 /** Types text the way the browser does (input rules and text handlers get their chance); `\n` is Enter. */
 function type(view: EditorView, text: string): void {
-  for (const ch of text) {
-    if (ch === '\n') {
-      view.someProp('handleKeyDown', (f) => f(view, new KeyboardEvent('keydown', { key: 'Enter' })));
-      continue;
-    }
-    const { from, to } = view.state.selection;
-    const handled = view.someProp('handleTextInput', (f) =>
-      f(view, from, to, ch, () => view.state.tr.insertText(ch, from, to))
-    );
-    if (!handled) view.dispatch(view.state.tr.insertText(ch, from, to));
-  }
+  replayTyping(
+    view,
+    [...text].map((ch) => (ch === '\n' ? 'Enter' : ch))
+  );
 }
 
 function typed(text: string, options: EditorOptions = {}): string {

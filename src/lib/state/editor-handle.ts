@@ -15,6 +15,8 @@ export interface NoteEditorHandle {
   canUndo(): boolean;
   canRedo(): boolean;
   focus(): void;
+  /** Types keys typed for the body before the editor was mounted, as if typed now. */
+  replayTyping(keys: readonly string[]): void;
 }
 
 /** An attachment stored for the editor. */

@@ -25,6 +25,7 @@ import {
   type WriteOptions
 } from '$lib/db';
 import { Autosaver, type SaveStatus } from './autosave';
+import { bodyTypeAhead } from './body-type-ahead';
 import type { NoteEditorHandle } from './editor-handle';
 import { LiveQuery } from './live-query.svelte';
 import { tabId } from './tab-id';
@@ -208,10 +209,18 @@ export class NoteSession {
   /** Set when the body should take the focus as soon as its editor is there (Enter in the Title). */
   bodyFocusPending = $state(false);
 
-  /** Focuses the body now, or once its editor has loaded. */
+  /** Focuses the body now, or once its editor has loaded; keys typed meanwhile are held for it. */
   requestBodyFocus(): void {
-    if (this.#editor) this.#editor.focus();
-    else this.bodyFocusPending = true;
+    if (this.#editor) return this.#editor.focus();
+    this.bodyFocusPending = true;
+    bodyTypeAhead.start();
+  }
+
+  /** The body will not come (its editor failed to load): stop holding keys for it. */
+  cancelBodyFocus(): void {
+    if (!this.bodyFocusPending) return;
+    this.bodyFocusPending = false;
+    bodyTypeAhead.take();
   }
 
   /** Connects the mounted editor (or disconnects it with null). */
@@ -220,6 +229,7 @@ export class NoteSession {
     if (editor && this.bodyFocusPending) {
       this.bodyFocusPending = false;
       editor.focus();
+      editor.replayTyping(bodyTypeAhead.take());
     }
     this.refreshHistoryButtons();
   }
@@ -307,6 +317,9 @@ export class NoteSession {
    * background (the Autosaver's timer), so switching notes never drops an edit.
    */
   async close(): Promise<void> {
+    // Keys held for a body that never appeared (the note was left within the moment its editor
+    // took to load) are dropped with the capture, so they cannot land in the next note.
+    if (this.bodyFocusPending) bodyTypeAhead.take();
     this.#unsubscribe();
     this.tags.destroy();
     this.#editor = null;

@@ -23,7 +23,8 @@ async function open(body = 'first') {
     redo: vi.fn(),
     canUndo: () => false,
     canRedo: () => false,
-    focus: vi.fn()
+    focus: vi.fn(),
+    replayTyping: vi.fn()
   };
   session.attachEditor(editor);
   /** The user types: the editor's text changes and tells the session. */

@@ -33,6 +33,7 @@ import { tabId } from './tab-id';
 import { browserLinkTarget, openLink } from './open-link';
 import { rememberSort, savedSort } from './note-sort';
 import { SettingsNavigation } from './settings-nav.svelte';
+import { bodyTypeAhead } from './body-type-ahead';
 
 const PERSISTENCE_NOTICE_KEY = 'persistenceNoticeDismissed';
 /** This browser's last selection (localStorage: read synchronously at start, per device). */
@@ -92,6 +93,12 @@ export class Workspace {
   pendingTitle = $state('');
   /** Enter was pressed in that stand-in Title: the new note's body takes the focus instead. */
   pendingBodyFocus = false;
+
+  /** Enter in the stand-in Title: the body comes next, and keys typed until it is there are held for it. */
+  moveToNewNoteBody(): void {
+    this.pendingBodyFocus = true;
+    bodyTypeAhead.start();
+  }
   /** Whether the Notes list has shown its first rows (see `listShown`). */
   #listShown = $state(false);
 
@@ -319,7 +326,8 @@ export class Workspace {
         written = this.pendingTitle;
         await updateNote(this.db, note.id, { title: written }, { source: 'user', tab: tabId() });
       }
-      this.focusTitleOf = note.id;
+      // Enter in the stand-in moved on to the body: the Title must not take the focus back.
+      if (!this.pendingBodyFocus) this.focusTitleOf = note.id;
       this.openNote(note.id);
       // (TypeScript still thinks session is the null set above; openNote has set it.)
       const session = this.session as NoteSession | null;
@@ -328,6 +336,7 @@ export class Workspace {
       if (this.pendingBodyFocus) session?.requestBodyFocus();
       return note.id;
     } catch (error) {
+      bodyTypeAhead.take();
       this.alerts.report('Could not create a note', error);
       return null;
     } finally {
