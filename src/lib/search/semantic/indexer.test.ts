@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshDb } from '../../../../tests/fresh-db';
 import {
   addTagsToNote,
@@ -227,6 +227,8 @@ describe('SemanticIndexer', () => {
     const indexer = new SemanticIndexer({ db, embedder, notesPerBatch: 2 });
     indexer.onProgress((p) => p.done === 2 && indexer.pause());
     const run = indexer.run();
+    // First the pause (however long the first batch takes here), then a while in which nothing moves.
+    await vi.waitFor(() => expect(indexer.paused).toBe(true), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(indexer.paused).toBe(true);
     expect(indexer.progress).toEqual({ done: 2, total: 4 });
