@@ -65,17 +65,20 @@ test('reloads offline from the cached fallback page of a static host', async ({ 
 });
 
 test('offers a new version and switches to it on Reload', async ({ page }) => {
+  test.slow(); // two installs of the whole build's precache, one after the other
   await openControlled(page);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version of Folio is ready' });
   await expect(prompt).toHaveCount(0);
 
   release += 1;
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await expect(prompt).toBeVisible();
+  // The new worker is offered once it has installed, i.e. precached the whole build (about 200
+  // files): seconds on a loaded machine, beyond the default 5 s wait.
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Reload' }).click();
-  await expect(prompt).toHaveCount(0);
-  await expect(appShell(page)).toBeVisible();
+  await expect(prompt).toHaveCount(0, { timeout: 15_000 });
+  await expect(appShell(page)).toBeVisible({ timeout: 15_000 });
   const waiting = await page.evaluate(
     async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null
   );
