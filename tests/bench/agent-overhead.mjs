@@ -12,7 +12,8 @@
  *  - peer: a bare Comlink ping round trip to the same worker, measured in the same run.
  * Then a focused 100 KB note (focused.ts): session-tool calls streamed as drafts into a real editor,
  * the main-thread work per step against the same target, beside a build of the same page with the
- * per-document serialisation cache turned off (the uncached path), measured in the same run.
+ * per-document serialisation cache turned off (the uncached path), measured in the same run; and
+ * the cached page again with the chat's message box focused (focused.ts, `?composer`).
  * Bundled on the fly with rolldown (a vite dependency), served from a local port.
  *
  * Run: node tests/bench/agent-overhead.mjs   (exit code 1 when the target is missed)
@@ -136,6 +137,7 @@ try {
 
   const f = await measure('focused.html');
   const u = await measure('focused-uncached.html');
+  const c = await measure('focused.html?composer');
   const focusedOk = f.perStep.p95 <= TARGET_P95_MS;
   console.log(
     `\nFocused note of ${(f.noteChars / 1000).toFixed(0)} KB, ${f.turns} turns of ${f.steps} session-tool steps, each streamed (${f.draftFramesPerStep.toFixed(1)} draft frames a step)`
@@ -146,6 +148,9 @@ try {
   );
   console.log(
     `    peer: uncached p50 ${fmt(u.perStep.p50)}  p95 ${fmt(u.perStep.p95)}   (the same build, serialising afresh each time)`
+  );
+  console.log(
+    `    composer focused p50 ${fmt(c.perStep.p50)}  p95 ${fmt(c.perStep.p95)}   (cached, the selection in the chat's message box as after typing there: the note's layout waits for the frame)`
   );
   console.log(
     `    of which the view's updates: cached p50 ${fmt(f.viewPerStep.p50)}, uncached p50 ${fmt(u.viewPerStep.p50)}   (decorations and DOM of the suggestions)`

@@ -68,10 +68,24 @@ window.requestAnimationFrame = (callback) =>
     }
   });
 
+/**
+ * `?composer`: the chat's message box holds the focus, as after the user typed the message and
+ * pressed Enter. Without it nothing on the page has the selection: then each time the view changes
+ * the note's DOM, its selection read (prosemirror-view's DOMSelState.sync) makes Chromium lay out
+ * the whole note at once; with a selection anywhere, that layout waits for the frame.
+ */
+function focusComposer(): void {
+  const composer = document.createElement('textarea');
+  composer.setAttribute('aria-label', 'Message');
+  document.body.append(composer);
+  composer.focus();
+}
+
 async function run() {
   const { markdown, anchors } = bigNote();
   const parent = document.createElement('div');
   document.body.append(parent);
+  if (new URLSearchParams(location.search).has('composer')) focusComposer();
   const editor = createEditor(parent, { markdown, plugins: [reviewPlugin()] });
   // The view's own work (updating the document's decorations and DOM) is timed apart.
   let dispatchMs = 0;

@@ -61,16 +61,36 @@ describe('suggestions drawn in place', () => {
     expect(ed.getMarkdown()).toBe(NOTE);
   });
 
-  it('draws a finished call that differs from its draft afresh, and removes the draft', () => {
+  it('refills the draft with the whole text when the call ends after the last frame drew it', () => {
     const { ed, host } = mount();
     showDraft(ed.view, 0, 'insert_after_anchor', ARGS.slice(0, ARGS.indexOf('slowly')), {});
+    const [drawnText, drawnGroup] = [inserted(host), group(host)];
     runSessionTool(ed.view, 'insert_after_anchor', JSON.parse(ARGS), { newId: () => 'edit-y' });
     expect(host.querySelectorAll('.folio-suggest-ins')).toHaveLength(1);
+    expect(inserted(host)).toBe(drawnText);
     expect(inserted(host)?.textContent).toBe('Then walk home slowly.');
+    expect(group(host)).toBe(drawnGroup);
     expect(group(host)?.dataset.editId).toBe('edit-y');
+    expect([...drawnGroup!.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Accept',
+      'Reject'
+    ]);
     rejectEdits(['edit-y'])(ed.view.state, ed.view.dispatch);
     expect(host.querySelector('.folio-suggest-ins, .folio-suggest-group')).toBeNull();
     expect(ed.getMarkdown()).toBe(NOTE);
+  });
+
+  it('draws a finished call at another place than its draft afresh, and removes the draft', () => {
+    const { ed, host } = mount();
+    showDraft(ed.view, 0, 'insert_after_anchor', ARGS, {});
+    const drawn = group(host);
+    const args = { anchor: 'Pack the tent.', text: 'Then walk home slowly.' };
+    runSessionTool(ed.view, 'insert_after_anchor', args, { newId: () => 'edit-z' });
+    expect(host.querySelectorAll('.folio-suggest-ins')).toHaveLength(1);
+    expect(group(host)).not.toBe(drawn);
+    expect(group(host)?.dataset.editId).toBe('edit-z');
+    expect(acceptEdits(['edit-z'])(ed.view.state, ed.view.dispatch)).toBe(true);
+    expect(ed.getMarkdown()).toBe(NOTE.replace('tent.\n', 'tent.\n\nThen walk home slowly.\n'));
   });
 
   it('keeps the drawings of two drafts of later calls apart', () => {

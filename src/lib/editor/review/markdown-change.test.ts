@@ -83,6 +83,18 @@ describe('markdownChange', () => {
     expectRandomEdits(long, edited, { seed: 11, pieces, maxLength: 30, count: 300 });
   }, 120_000);
 
+  it('gives exactly the edited text for insertions at the end of every line of a real note', () => {
+    // Where a block is written after: the block it follows is the window's neighbour.
+    const pieces = [' ', 'x', '\n\nA new paragraph.', '\nmore', '\n===', '\n- item', '\n| a |', '\n```'];
+    let k = 0;
+    for (let at = NOTE.indexOf('\n'); at >= 0; at = NOTE.indexOf('\n', at + 1)) {
+      const insert = pieces[k++ % pieces.length];
+      expect(edited(NOTE, at, at, insert), `at ${at} ${JSON.stringify(insert)}`).toBe(
+        NOTE.slice(0, at) + insert + NOTE.slice(at)
+      );
+    }
+  }, 60_000);
+
   it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
     const md =
       Array.from({ length: 20 }, (_, i) => (i === 3 ? 'See [the site][s] now.' : `Paragraph ${i}.`)).join(
@@ -95,6 +107,16 @@ describe('markdownChange', () => {
     expect(serializeMarkdown(tr.doc)).toBe(md.replace('now', 'today'));
     const link = tr.doc.child(3).child(1);
     expect(link.marks.map((m) => m.type.name)).toEqual(['link']);
+  });
+
+  it('keeps the text an insertion adds to the end of the block it follows', () => {
+    const md = Array.from({ length: 8 }, (_, i) => (i === 4 ? '***' : `Paragraph ${i}.`)).join('\n\n') + '\n';
+    const at = md.indexOf('***') + 3;
+    // Still a rule, but its line now ends in a space: the block written after is not as before.
+    expect(edited(md, at, at, ' ')).toBe(md.slice(0, at) + ' ' + md.slice(at));
+    expect(edited(md, at, at, '\n\nNew paragraph.')).toBe(
+      md.slice(0, at) + '\n\nNew paragraph.' + md.slice(at)
+    );
   });
 
   it('sees a fence left open swallow the rest of a long note', () => {

@@ -3,13 +3,16 @@
  *
  * applyMarkdownEdit (../markdown-edit.ts) re-parses the touched blocks and checks the result
  * against a parse of the whole new note, which on a 100 KB note costs far more than a frame. Here
- * only a window is parsed: the touched blocks with two neighbours on each side, as Markdown with
- * the edit applied (and the note's link definitions). Markdown's block structure is local, so when
- * the outer neighbours parse exactly as before (no fence left open to swallow what follows, no
- * line joining the list above), the window's blocks are the whole note's. The new blocks carry
- * their exact source text; the first neighbour keeps its own, so the separators around the window
- * stay as they were. When the neighbours change, or a link definition comes or goes (a label can
- * be used anywhere), the edit is applied to the whole document with applyMarkdownEdit.
+ * only a window is parsed: the changed blocks with one unchanged neighbour on each side, as
+ * Markdown with the edit applied (and the note's link definitions). Markdown's block structure is
+ * local, so when the outer neighbours parse exactly as before (no fence left open to swallow what
+ * follows, no line joining the list above), the window's blocks are the whole note's. A block the
+ * edit only writes after (an insertion after its last character, as insert_after_anchor makes) is
+ * itself the left neighbour: it must still read as before. The window is parsed again on every
+ * frame of a streamed suggestion, so it is kept this small. The new blocks carry their exact
+ * source text; the first neighbour keeps its own, so the separators around the window stay as they
+ * were. When the neighbours change, or a link definition comes or goes (a label can be used
+ * anywhere), the edit is applied to the whole document with applyMarkdownEdit.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { Transform } from 'prosemirror-transform';
@@ -17,6 +20,7 @@ import { applyMarkdownEdit } from '../markdown-edit';
 import { parseMarkdown } from '../parse';
 import type { Definitions } from '../reference-links';
 import { serializeWithMap, type BlockSpan } from '../serialize';
+import { blockSource } from '../source-map';
 import { diffDocs, type DocChange } from './doc-change';
 
 /** Characters from..to of the Markdown replaced by `insert`. */
@@ -26,8 +30,8 @@ export interface MarkdownEdit {
   insert: string;
 }
 
-/** Blocks kept on each side of the touched ones. */
-const MARGIN = 2;
+/** Unchanged blocks parsed on each side of the changed ones (see the module comment). */
+const MARGIN = 1;
 
 function wholeDoc(doc: PMNode, edit: MarkdownEdit): PMNode {
   const tr = new Transform(doc);
@@ -35,9 +39,17 @@ function wholeDoc(doc: PMNode, edit: MarkdownEdit): PMNode {
   return tr.doc;
 }
 
+/** The first and last blocks whose span (their text and line ending) the range from..to reaches. */
 function touched(spans: readonly BlockSpan[], from: number, to: number): [number, number] {
-  let first = spans.findIndex((span) => span.to > from);
-  if (first < 0) first = spans.length - 1;
+  // The first span ending after `from` (spans are in order): a binary search, as a note has thousands.
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid].to > from) hi = mid;
+    else lo = mid + 1;
+  }
+  const first = Math.min(lo, spans.length - 1);
   let last = first;
   while (last + 1 < spans.length && spans[last + 1].from < to) last++;
   return [first, last];
@@ -49,6 +61,14 @@ function sameStructure(a: PMNode, b: PMNode): boolean {
     a.content.eq(b.content) &&
     JSON.stringify({ ...a.attrs, source: null }) === JSON.stringify({ ...b.attrs, source: null })
   );
+}
+
+/** Where a block's own text ends: before the line ending its span includes. */
+function textEnd(markdown: string, span: BlockSpan): number {
+  let end = span.to;
+  if (end > span.textFrom && markdown.charCodeAt(end - 1) === 10) end--;
+  if (end > span.textFrom && markdown.charCodeAt(end - 1) === 13) end--;
+  return end;
 }
 
 /** A line that may define a link reference, possibly inside a quote or list item. */
@@ -64,7 +84,9 @@ function windowed(
   const count = doc.childCount;
   if (count <= 2 * MARGIN + 1) return null;
   const [first, last] = touched(spans, edit.from, edit.to);
-  const w0 = Math.max(0, first - MARGIN);
+  // Writing only after the first block's text leaves that block as it was: it is the neighbour.
+  const changedFirst = edit.from >= textEnd(markdown, spans[first]) ? first + 1 : first;
+  const w0 = Math.max(0, changedFirst - MARGIN);
   const wN = Math.min(count - 1, last + MARGIN);
   const atEnd = wN === count - 1;
   const base = w0 === 0 ? 0 : spans[w0].textFrom;
@@ -79,6 +101,10 @@ function windowed(
   parsed.forEach((node) => blocks.push(node));
   // The outer neighbours must read as before: then nothing the edit wrote reaches past the window.
   if (w0 > 0 && (blocks.length < 2 || !sameStructure(blocks[0], doc.child(w0)))) return null;
+  // The first neighbour is kept as it is, so its text too must be as before (an insertion right
+  // after its last character may have joined its line: `***` written after as `*** `).
+  if (w0 > 0 && blockSource(blocks[0])?.text !== markdown.slice(spans[w0].textFrom, spans[w0].to))
+    return null;
   if (!atEnd && (blocks.length < 2 || !sameStructure(blocks[blocks.length - 1], doc.child(wN)))) return null;
   // The first neighbour keeps its own source (its separator from the block before the window).
   if (w0 > 0) blocks[0] = doc.child(w0);

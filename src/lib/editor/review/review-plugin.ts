@@ -46,6 +46,23 @@ function mapProposal(proposal: Proposal, tr: Transaction, exempt: boolean): Prop
   return { ...proposal, from, to, stale, mapping };
 }
 
+/**
+ * The dropped draft whose drawing a finished proposal takes over: the one showing exactly its change,
+ * else one of the same tool starting at the same place (the call's last words often come after the
+ * last frame drew its draft; the kept elements are then refilled with the whole text).
+ */
+function draftTakenOver(
+  proposals: readonly Proposal[],
+  drop: readonly string[],
+  proposal: Proposal
+): Proposal | undefined {
+  const dropped = proposals.filter((p) => p.draft && drop.includes(p.id));
+  return (
+    dropped.find((p) => p.change === proposal.change) ??
+    dropped.find((p) => p.tool === proposal.tool && p.from === proposal.from)
+  );
+}
+
 function applyAction(
   value: ReviewState,
   action: ReviewAction | undefined
@@ -55,8 +72,8 @@ function applyAction(
   if (action.type === 'add') {
     const { drop = [] } = action;
     let { proposal } = action;
-    // Proposing exactly what a dropped draft showed: take over its drawing (see Proposal.slot).
-    const shown = proposals.find((p) => drop.includes(p.id) && p.change === proposal.change);
+    // The call a dropped draft showed takes over its drawing (see Proposal.slot).
+    const shown = drop.length ? draftTakenOver(proposals, drop, proposal) : undefined;
     if (shown && !proposal.slot) proposal = { ...proposal, slot: shown.slot ?? shown.id };
     proposals = [...proposals.filter((p) => p.id !== proposal.id && !drop.includes(p.id)), proposal].sort(
       (a, b) => a.from - b.from

@@ -28,8 +28,8 @@ export interface Proposal {
   /** A suggestion still being written by the model (streamed arguments): shown, not acceptable. */
   draft: boolean;
   /**
-   * Whose drawing it takes over: a finished call that proposes exactly its last draft shows in the
-   * draft's elements (the view redraws nothing). Defaults to the id.
+   * Whose drawing it takes over: a finished call shows in its last draft's elements (the one showing
+   * its change, or of its tool at its place), refilled in place. Defaults to the id.
    */
   slot?: string;
   /** 'conflict' for a conflict with a stored version (see the module comment); else a suggested edit. */
