@@ -27,9 +27,11 @@ export function startWorkspace(early: Promise<EarlySnapshot | undefined>): Promi
       read && read.version === db.backendDB().version ? read.record : undefined
     );
     const fullText = new FullTextService(db, snapshot);
-    const rest = import('./workspace-rest').then(({ createRestOfWorkspace }) =>
-      createRestOfWorkspace(db, cancels, fullText)
-    );
+    // Loaded once the snapshot is restored (or refused): compiling the rest of the worker (~400 KB)
+    // while the snapshot is read and restored was what delayed a 50,000-note start most after the read.
+    const rest = fullText.restoreTried
+      .then(() => import('./workspace-rest'))
+      .then(({ createRestOfWorkspace }) => createRestOfWorkspace(db, cancels, fullText));
     return lateBoundApi(
       { ...createCoreApi({ db, cancels }), ...createFullTextApi({ fullText, cancels }) },
       rest

@@ -81,11 +81,12 @@ export class IndexFollower {
   /**
    * Loads the stored snapshot, else builds the index from scratch, and sets the cursor. `preRead`
    * is the snapshot record when the caller read it already (a worker reads it while the database
-   * opens); it is checked as any other.
+   * opens); it is checked as any other. `restoreTried` is called once the snapshot was restored
+   * or refused, before a rebuild.
    */
-  start(preRead?: Promise<SearchIndexRecord | undefined>): Promise<void> {
+  start(preRead?: Promise<SearchIndexRecord | undefined>, restoreTried?: () => void): Promise<void> {
     const run = this.queue.then(async () => {
-      const why = await this.restore(preRead);
+      const why = await this.restore(preRead).finally(restoreTried);
       if (why === undefined) this.started = { kind: 'snapshot' };
       else {
         await this.build();
