@@ -32,7 +32,8 @@ export class FullTextService {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #saving: Promise<unknown> = Promise.resolve();
   #savedSeq = -1;
-  readonly #restoreTried = Promise.withResolvers<void>();
+  #restoreTriedNow: () => void = () => {};
+  readonly #restoreTried = new Promise<void>((resolve) => (this.#restoreTriedNow = resolve));
   /** Whether a search was answered yet (its time is marked once, for bench:vault). */
   #answered = false;
 
@@ -53,7 +54,7 @@ export class FullTextService {
    * loads the rest of its code after that, so compiling it does not hold up the first search.
    */
   get restoreTried(): Promise<void> {
-    return this.#restoreTried.promise;
+    return this.#restoreTried;
   }
 
   /** Applies the change log since the last call; resolves to how many changes were applied. */
@@ -89,7 +90,7 @@ export class FullTextService {
 
   #build(snapshot?: Promise<SearchIndexRecord | undefined>): Promise<void> {
     this.#failed = false;
-    const build = this.follower.start(snapshot, this.#restoreTried.resolve).then(() => {
+    const build = this.follower.start(snapshot, this.#restoreTriedNow).then(() => {
       performance.mark('folio:index-ready');
       if (this.follower.started?.kind === 'snapshot') this.#savedSeq = this.follower.cursor;
       else this.#scheduleSave();
