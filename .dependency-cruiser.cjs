@@ -258,6 +258,9 @@ module.exports = {
           '^src/lib/search/semantic/index\\.ts$',
           // The service worker takes the cache plan itself: $lib/pwa's index pulls in Svelte components.
           '^src/lib/pwa/cache-plan\\.ts$',
+          // The workspace worker's first module reads the search snapshot before Dexie has loaded.
+          '^src/lib/db/(snapshot-early-read|names)\\.ts$',
+          '^src/lib/search/snapshot-key\\.ts$',
           // Routes render components: a .svelte file is its own module.
           '^src/lib/components/.+\\.svelte$',
           '\\.css$'

@@ -32,6 +32,8 @@ export class FullTextService {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #saving: Promise<unknown> = Promise.resolve();
   #savedSeq = -1;
+  #restoreTriedNow: () => void = () => {};
+  readonly #restoreTried = new Promise<void>((resolve) => (this.#restoreTriedNow = resolve));
   /** Whether a search was answered yet (its time is marked once, for bench:vault). */
   #answered = false;
 
@@ -45,6 +47,14 @@ export class FullTextService {
   /** Resolves once the index is loaded or built; rejects with the reason it failed (the next call builds again). */
   get ready(): Promise<void> {
     return this.#ready;
+  }
+
+  /**
+   * Resolves once the stored snapshot was restored or refused (before any rebuild): the worker
+   * loads the rest of its code after that, so compiling it does not hold up the first search.
+   */
+  get restoreTried(): Promise<void> {
+    return this.#restoreTried;
   }
 
   /** Applies the change log since the last call; resolves to how many changes were applied. */
@@ -80,7 +90,7 @@ export class FullTextService {
 
   #build(snapshot?: Promise<SearchIndexRecord | undefined>): Promise<void> {
     this.#failed = false;
-    const build = this.follower.start(snapshot).then(() => {
+    const build = this.follower.start(snapshot, this.#restoreTriedNow).then(() => {
       performance.mark('folio:index-ready');
       if (this.follower.started?.kind === 'snapshot') this.#savedSeq = this.follower.cursor;
       else this.#scheduleSave();

@@ -8,6 +8,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag, Writer } from '$lib/core';
+import { DEFAULT_DB_NAME } from './names';
 
 /** An attachment's bytes, kept apart from its metadata so listing resources never loads blobs. */
 export interface BlobRecord {
@@ -15,8 +16,7 @@ export interface BlobRecord {
   data: Blob;
 }
 
-/** The name of the app's database. Tests open others. */
-export const DEFAULT_DB_NAME = 'folio';
+export { DEFAULT_DB_NAME };
 
 /** The current schema version. */
 export const SCHEMA_VERSION = 6;

@@ -2,108 +2,101 @@
  * The per-note values that filters and ranking read for every candidate, kept in typed arrays
  * indexed by document number. Reading them for 50,000 notes touches a few contiguous arrays
  * instead of 50,000 scattered objects (which, measured, cost ten times more in cache misses).
- * Tags and linked items are kept inverted (item id → documents) for the same reason.
+ * The arrays are the doc table's and the term streams' own (re-read after each append, as those
+ * grow by replacing them), so a restored index has them without a pass over its notes.
+ * Tags and linked items are kept inverted (item id → documents) for the same reason; those maps
+ * are built on the first `tag:` or `resource:` filter, not at start (one Set per linking note was
+ * most of a 50,000-note restore), and kept current from then on.
  */
-import type { DocTable } from './doc-table';
-import { grow } from './grow';
+import { COMPLETED_FLAG, TODO_FLAG, type DocTable } from './doc-table';
 
-const TODO = 1;
-const COMPLETED = 2;
+/** Where the token counts come from (TermStreams). */
+interface TokenCounts {
+  readonly titleLen: Uint32Array;
+  readonly bodyLen: Uint32Array;
+}
 
 /** Columnar metadata of the indexed notes. */
 export class DocColumns {
-  created = new Float64Array(0);
-  updated = new Float64Array(0);
-  due = new Float64Array(0);
-  titleLen = new Uint32Array(0);
-  bodyLen = new Uint32Array(0);
-  notebook = new Int32Array(0);
-  flags = new Uint8Array(0);
-  private readonly notebookNumbers = new Map<string, number>();
-  private readonly tagDocs = new Map<string, Set<number>>();
-  private readonly linkDocs = new Map<string, Set<number>>();
+  created!: Float64Array;
+  updated!: Float64Array;
+  due!: Float64Array;
+  titleLen!: Uint32Array;
+  bodyLen!: Uint32Array;
+  notebook!: Int32Array;
+  flags!: Uint8Array;
+  private tagDocs: Map<string, Set<number>> | undefined;
+  private linkDocs: Map<string, Set<number>> | undefined;
 
-  /** The number standing for a notebook id (stable for the index's life). */
+  constructor(
+    private readonly table: DocTable,
+    private readonly counts: TokenCounts
+  ) {
+    this.refresh();
+  }
+
+  private refresh(): void {
+    this.created = this.table.numberColumn('created');
+    this.updated = this.table.numberColumn('updated');
+    this.due = this.table.numberColumn('todo_due');
+    this.titleLen = this.counts.titleLen;
+    this.bodyLen = this.counts.bodyLen;
+    this.notebook = this.table.notebookColumn();
+    this.flags = this.table.flagColumn();
+  }
+
+  /** The number standing for a notebook id in `notebook` (-1, matching no document, for one no note is in). */
   notebookNumber(id: string): number {
-    let n = this.notebookNumbers.get(id);
-    if (n === undefined) {
-      n = this.notebookNumbers.size;
-      this.notebookNumbers.set(id, n);
-    }
-    return n;
+    return this.table.notebookNumber(id);
   }
 
-  /** Records document `doc` of the table, whose title and body have these many tokens. */
-  set(doc: number, table: DocTable, titleTokens: number, bodyTokens: number): void {
-    this.reserve(doc + 1);
-    this.created[doc] = table.number(doc, 'created');
-    this.updated[doc] = table.number(doc, 'updated');
-    this.due[doc] = table.number(doc, 'todo_due');
-    this.titleLen[doc] = titleTokens;
-    this.bodyLen[doc] = bodyTokens;
-    this.notebook[doc] = this.notebookNumber(table.parentId(doc));
-    const todo = table.isTodo(doc);
-    this.flags[doc] = (todo ? TODO : 0) | (todo && table.number(doc, 'todo_completed') ? COMPLETED : 0);
-    for (const id of table.tagIds(doc)) addTo(this.tagDocs, id, doc);
-    for (const id of table.linkIds(doc)) addTo(this.linkDocs, id, doc);
+  /** Takes in document `doc`, just appended to the table and the term streams. */
+  added(doc: number): void {
+    this.refresh();
+    if (this.tagDocs) for (const id of this.table.tagIds(doc)) addTo(this.tagDocs, id, doc);
+    if (this.linkDocs) for (const id of this.table.linkIds(doc)) addTo(this.linkDocs, id, doc);
   }
 
-  /** The columns of every document of a table (retired ones included: they are never read), in one pass. */
-  static fromTable(table: DocTable, titleLen: Uint32Array, bodyLen: Uint32Array): DocColumns {
-    const cols = new DocColumns();
-    const count = table.length;
-    cols.reserve(count);
-    table.copyNumbers('created', cols.created);
-    table.copyNumbers('updated', cols.updated);
-    table.copyNumbers('todo_due', cols.due);
-    cols.titleLen.set(titleLen.subarray(0, count));
-    cols.bodyLen.set(bodyLen.subarray(0, count));
-    for (let doc = 0; doc < count; doc++) {
-      cols.notebook[doc] = cols.notebookNumber(table.parentId(doc));
-      if (table.isTodo(doc)) cols.flags[doc] = TODO | (table.number(doc, 'todo_completed') ? COMPLETED : 0);
-      if (table.hasTagsOrLinks(doc)) {
-        for (const id of table.tagIds(doc)) addTo(cols.tagDocs, id, doc);
-        for (const id of table.linkIds(doc)) addTo(cols.linkDocs, id, doc);
-      }
-    }
-    return cols;
-  }
-
-  /** Makes room for `size` documents. */
-  reserve(size: number): void {
-    this.created = grow(this.created, size);
-    this.updated = grow(this.updated, size);
-    this.due = grow(this.due, size);
-    this.titleLen = grow(this.titleLen, size);
-    this.bodyLen = grow(this.bodyLen, size);
-    this.notebook = grow(this.notebook, size);
-    this.flags = grow(this.flags, size);
-  }
-
-  /** Forgets document `doc`'s tags and links (its slots are simply never read again). */
-  clear(doc: number, table: DocTable): void {
-    for (const id of table.tagIds(doc)) this.tagDocs.get(id)?.delete(doc);
-    for (const id of table.linkIds(doc)) this.linkDocs.get(id)?.delete(doc);
+  /** Forgets document `doc`'s tags and links, before it is retired (its slots are simply never read again). */
+  clear(doc: number): void {
+    if (this.tagDocs) for (const id of this.table.tagIds(doc)) this.tagDocs.get(id)?.delete(doc);
+    if (this.linkDocs) for (const id of this.table.linkIds(doc)) this.linkDocs.get(id)?.delete(doc);
   }
 
   /** Whether the document is a to-do. */
   isTodo(doc: number): boolean {
-    return (this.flags[doc] & TODO) !== 0;
+    return (this.flags[doc] & TODO_FLAG) !== 0;
   }
 
   /** Whether the document is a completed to-do. */
   isCompleted(doc: number): boolean {
-    return (this.flags[doc] & COMPLETED) !== 0;
+    return (this.flags[doc] & COMPLETED_FLAG) !== 0;
   }
 
   /** The documents carrying any of these tags. */
   docsWithTags(tagIds: Iterable<string>): Set<number> {
-    return union(this.tagDocs, tagIds);
+    this.invert();
+    return union(this.tagDocs!, tagIds);
   }
 
   /** The documents linking to any of these items. */
   docsLinking(itemIds: Iterable<string>): Set<number> {
-    return union(this.linkDocs, itemIds);
+    this.invert();
+    return union(this.linkDocs!, itemIds);
+  }
+
+  /** Builds the tag and link maps from the live rows, once. */
+  private invert(): void {
+    if (this.tagDocs && this.linkDocs) return;
+    const tagDocs = new Map<string, Set<number>>();
+    const linkDocs = new Map<string, Set<number>>();
+    for (let doc = 0; doc < this.table.length; doc++) {
+      if (!this.table.isLive(doc) || !this.table.hasTagsOrLinks(doc)) continue;
+      for (const id of this.table.tagIds(doc)) addTo(tagDocs, id, doc);
+      for (const id of this.table.linkIds(doc)) addTo(linkDocs, id, doc);
+    }
+    this.tagDocs = tagDocs;
+    this.linkDocs = linkDocs;
   }
 }
 

@@ -1,10 +1,17 @@
 /**
  * What the index keeps per note, as columns indexed by document number: ids, titles, notebooks,
  * source URLs, tag and link ids (comma-joined), the numbers filters compare, and the body when the
- * index keeps bodies. A snapshot's columns are taken as they are stored (packed-strings.ts), so a
- * 50,000-note restore builds no per-note object: a field is read when a filter or a result needs it.
+ * index keeps bodies. A snapshot's columns are taken as they are stored (packed-strings.ts, and
+ * views of one number array), so a 50,000-note restore builds no per-note object and runs no
+ * per-note loop: a field is read when a filter or a result needs it.
  */
-import { isPackedStrings, StringColumn, type PackedStrings } from './packed-strings';
+import {
+  isPackedStrings,
+  packStrings,
+  StringColumn,
+  unpackStrings,
+  type PackedStrings
+} from './packed-strings';
 import { grow } from './grow';
 import type { IndexedNote } from './types';
 
@@ -27,15 +34,26 @@ const AT = Object.fromEntries(NUMBER_FIELDS.map((name, i) => [name, i])) as Reco
 export interface DocTableSnapshot {
   ids: PackedStrings;
   titles: PackedStrings;
-  parents: PackedStrings;
+  /** The notebook ids the documents are in, each once, in their number's order. */
+  notebookIds: PackedStrings;
+  /** Per document, the number of its notebook in `notebookIds`. */
+  notebookOf: Int32Array;
   sourceUrls: PackedStrings;
-  /** Per document, NUMBER_FIELDS in order. */
+  /**
+   * NUMBER_FIELDS column by column (field `f` of document `d` at `f * count + d`): a restored
+   * column is a view of this array, read as it is stored, where rows would need copying out.
+   */
   numbers: Float64Array;
-  isTodo: Uint8Array;
+  /** Per document, TODO_FLAG and COMPLETED_FLAG. */
+  flags: Uint8Array;
   /** Tag ids and linked item ids per document, comma-joined ('' for none). */
   tags: PackedStrings;
   links: PackedStrings;
 }
+
+/** A to-do; and a completed one (with TODO_FLAG). */
+export const TODO_FLAG = 1;
+export const COMPLETED_FLAG = 2;
 
 const LINK_RE = /:\/([0-9a-fA-F]{32})/g;
 
@@ -51,46 +69,60 @@ const split = (joined: string) => (joined ? joined.split(',') : []);
 export class DocTable {
   private readonly ids: StringColumn;
   private readonly titles: StringColumn;
-  private readonly parents: StringColumn;
   private readonly sourceUrls: StringColumn;
   private readonly tags: StringColumn;
   private readonly links: StringColumn;
-  private numbers: Float64Array;
-  private todo: Uint8Array;
+  /** Notebook ids by number, and their numbers: a few hundred ids stand for 50,000 parents. */
+  private readonly notebookIds: string[];
+  private readonly notebookNumbers = new Map<string, number>();
+  private notebookOf: Int32Array;
+  /** NUMBER_FIELDS in order, one column each. */
+  private readonly numbers: Float64Array[];
+  private flags: Uint8Array;
   private live: Uint8Array;
   private readonly bodies: string[] = [];
   private count: number;
 
+  /** A table of a snapshot's columns (validated first: see `validate`), or an empty one. */
   constructor(s?: DocTableSnapshot) {
     this.ids = new StringColumn(s?.ids);
     this.titles = new StringColumn(s?.titles);
-    this.parents = new StringColumn(s?.parents);
     this.sourceUrls = new StringColumn(s?.sourceUrls);
     this.tags = new StringColumn(s?.tags);
     this.links = new StringColumn(s?.links);
-    this.count = s?.ids.ends.length ?? 0;
-    this.numbers = s ? s.numbers : new Float64Array(0);
-    this.todo = s ? s.isTodo : new Uint8Array(0);
-    this.live = new Uint8Array(this.count).fill(1);
+    const count = (this.count = s?.ids.ends.length ?? 0);
+    this.notebookIds = s ? unpackStrings(s.notebookIds) : [];
+    this.notebookIds.forEach((id, n) => this.notebookNumbers.set(id, n));
+    this.notebookOf = s ? s.notebookOf : new Int32Array(0);
+    this.numbers = NUMBER_FIELDS.map((_, f) =>
+      s ? s.numbers.subarray(f * count, (f + 1) * count) : new Float64Array(0)
+    );
+    this.flags = s ? s.flags : new Uint8Array(0);
+    this.live = new Uint8Array(count).fill(1);
   }
 
   /** Throws RangeError unless the columns hold `n` documents each. */
   static validate(s: DocTableSnapshot, n: number): void {
+    const fail = (why: string) => {
+      throw new RangeError(`search index snapshot: ${why}`);
+    };
     for (const [name, column] of Object.entries({
       ids: s.ids,
       titles: s.titles,
-      parents: s.parents,
       sourceUrls: s.sourceUrls,
       tags: s.tags,
       links: s.links
     })) {
-      if (!isPackedStrings(column, n))
-        throw new RangeError(`search index snapshot: ${name} does not hold ${n} entries`);
+      if (!isPackedStrings(column, n)) fail(`${name} does not hold ${n} entries`);
     }
-    if (!(s.isTodo instanceof Uint8Array) || s.isTodo.length !== n)
-      throw new RangeError('search index snapshot: bad to-do column');
-    if (!(s.numbers instanceof Float64Array) || s.numbers.length !== n * PER_DOC)
-      throw new RangeError('search index snapshot: bad number columns');
+    if (!(s.flags instanceof Uint8Array) || s.flags.length !== n) fail('bad flag column');
+    if (!(s.numbers instanceof Float64Array) || s.numbers.length !== n * PER_DOC) fail('bad number columns');
+    const notebooks = s.notebookIds?.ends?.length;
+    if (!isPackedStrings(s.notebookIds, notebooks) || !(s.notebookOf instanceof Int32Array))
+      fail('bad notebook columns');
+    if (s.notebookOf.length !== n) fail('bad notebook columns');
+    for (let doc = 0; doc < n; doc++)
+      if (!(s.notebookOf[doc] >= 0 && s.notebookOf[doc] < notebooks)) fail('notebook numbers out of range');
   }
 
   /** How many rows (live or retired). */
@@ -103,30 +135,40 @@ export class DocTable {
     const doc = this.count++;
     this.ids.push(note.id);
     this.titles.push(note.title);
-    this.parents.push(note.parent_id);
     this.sourceUrls.push(note.source_url || '');
     this.tags.push(note.tag_ids.join(','));
     this.links.push(linkedIds(note.body).join(','));
-    this.numbers = grow(this.numbers, this.count * PER_DOC);
-    this.numbers.set(
-      [
-        note.user_created_time || note.created_time,
-        note.user_updated_time || note.updated_time,
-        note.updated_time,
-        note.todo_due || 0,
-        note.todo_completed || 0,
-        note.latitude ?? 0,
-        note.longitude ?? 0,
-        note.altitude ?? 0
-      ],
-      doc * PER_DOC
-    );
-    this.todo = grow(this.todo, this.count);
-    this.todo[doc] = note.is_todo ? 1 : 0;
+    this.notebookOf = grow(this.notebookOf, this.count);
+    this.notebookOf[doc] = this.addNotebook(note.parent_id);
+    const values = [
+      note.user_created_time || note.created_time,
+      note.user_updated_time || note.updated_time,
+      note.updated_time,
+      note.todo_due || 0,
+      note.todo_completed || 0,
+      note.latitude ?? 0,
+      note.longitude ?? 0,
+      note.altitude ?? 0
+    ];
+    values.forEach((value, f) => {
+      this.numbers[f] = grow(this.numbers[f], this.count);
+      this.numbers[f][doc] = value;
+    });
+    this.flags = grow(this.flags, this.count);
+    this.flags[doc] = note.is_todo ? TODO_FLAG | (note.todo_completed ? COMPLETED_FLAG : 0) : 0;
     this.live = grow(this.live, this.count);
     this.live[doc] = 1;
     if (body) this.bodies[doc] = body;
     return doc;
+  }
+
+  private addNotebook(id: string): number {
+    let n = this.notebookNumbers.get(id);
+    if (n === undefined) {
+      n = this.notebookIds.push(id) - 1;
+      this.notebookNumbers.set(id, n);
+    }
+    return n;
   }
 
   /** Marks a document retired (its row stays until the index compacts). */
@@ -148,7 +190,17 @@ export class DocTable {
   }
 
   parentId(doc: number): string {
-    return this.parents.get(doc);
+    return this.notebookIds[this.notebookOf[doc]];
+  }
+
+  /** The number standing for a notebook id in `notebookColumn()`; -1 for one no document was ever in. */
+  notebookNumber(id: string): number {
+    return this.notebookNumbers.get(id) ?? -1;
+  }
+
+  /** Each row's notebook number (the array may be longer than the table; it is replaced as rows are added). */
+  notebookColumn(): Int32Array {
+    return this.notebookOf;
   }
 
   sourceUrl(doc: number): string {
@@ -170,13 +222,17 @@ export class DocTable {
   }
 
   number(doc: number, field: NumberField): number {
-    return this.numbers[doc * PER_DOC + AT[field]];
+    return this.numbers[AT[field]][doc];
   }
 
-  /** Copies one number field of every row into `into` (at least `length` long). */
-  copyNumbers(field: NumberField, into: Float64Array): void {
-    const at = AT[field];
-    for (let doc = 0; doc < this.count; doc++) into[doc] = this.numbers[doc * PER_DOC + at];
+  /** One number field of every row (may be longer than the table; replaced as rows are added). */
+  numberColumn(field: NumberField): Float64Array {
+    return this.numbers[AT[field]];
+  }
+
+  /** Each row's TODO_FLAG and COMPLETED_FLAG (may be longer than the table; replaced as rows are added). */
+  flagColumn(): Uint8Array {
+    return this.flags;
   }
 
   /** Whether the row has any tag or link (cheaper than reading them: most notes have none). */
@@ -185,24 +241,38 @@ export class DocTable {
   }
 
   isTodo(doc: number): boolean {
-    return this.todo[doc] === 1;
+    return (this.flags[doc] & TODO_FLAG) !== 0;
   }
 
   /** The rows of `docs` (in that order) as snapshot columns. */
   columns(docs: ArrayLike<number>): DocTableSnapshot {
-    const numbers = new Float64Array(docs.length * PER_DOC);
-    const isTodo = new Uint8Array(docs.length);
-    for (let i = 0; i < docs.length; i++) {
-      numbers.set(this.numbers.subarray(docs[i] * PER_DOC, (docs[i] + 1) * PER_DOC), i * PER_DOC);
-      isTodo[i] = this.todo[docs[i]];
+    const n = docs.length;
+    const numbers = new Float64Array(n * PER_DOC);
+    const flags = new Uint8Array(n);
+    const notebookOf = new Int32Array(n);
+    // Renumbered to the notebooks these rows are in, so ids of notebooks left behind are dropped.
+    const notebookIds: string[] = [];
+    const renumber = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i];
+      for (let f = 0; f < PER_DOC; f++) numbers[f * n + i] = this.numbers[f][doc];
+      flags[i] = this.flags[doc];
+      const old = this.notebookOf[doc];
+      let at = renumber.get(old);
+      if (at === undefined) {
+        at = notebookIds.push(this.notebookIds[old]) - 1;
+        renumber.set(old, at);
+      }
+      notebookOf[i] = at;
     }
     return {
       ids: this.ids.pack(docs),
       titles: this.titles.pack(docs),
-      parents: this.parents.pack(docs),
+      notebookIds: packStrings(notebookIds),
+      notebookOf,
       sourceUrls: this.sourceUrls.pack(docs),
       numbers,
-      isTodo,
+      flags,
       tags: this.tags.pack(docs),
       links: this.links.pack(docs)
     };
@@ -222,10 +292,10 @@ export class DocTable {
       chars +=
         this.title(doc).length +
         this.sourceUrl(doc).length +
-        32 * 2 +
+        32 +
         this.tags.get(doc).length +
         this.links.get(doc).length;
     for (const body of this.bodies) chars += body?.length ?? 0;
-    return chars * 2 + this.numbers.byteLength + this.count * 40;
+    return chars * 2 + this.count * (PER_DOC * 8 + 4 + 40);
   }
 }

@@ -25,7 +25,10 @@ import {
   type FolioDatabase,
   type SearchIndexRecord
 } from '$lib/db';
-import type { IndexSnapshot } from './index-snapshot';
+import { SNAPSHOT_FORMAT, type IndexSnapshot } from './index-snapshot';
+import { LinkNotes } from './link-notes';
+import { SNAPSHOT_KEY } from './snapshot-key';
+import { isPackedStrings, type PackedStrings } from './packed-strings';
 import type { SearchIndex } from './search-index';
 import type { IndexedNote, SearchCatalog } from './types';
 
@@ -40,14 +43,17 @@ export const BUILD_CHUNK = 500;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The key of the full-text index's snapshot. */
-export const SNAPSHOT_KEY = 'full-text';
+export { SNAPSHOT_KEY };
 
-/** What the follower stores: the index, and the note-tag links it knows (a deleted link can no longer be read). */
+/**
+ * What the follower stores: the index, and the note-tag links it knows (a deleted link can no
+ * longer be read), packed: a vault with tags has hundreds of thousands of links, and a restore
+ * reads them as two strings instead of one string each.
+ */
 interface FollowerSnapshot {
   index: IndexSnapshot;
-  linkIds: string[];
-  linkNoteIds: string[];
+  linkIds: PackedStrings;
+  linkNoteIds: PackedStrings;
 }
 
 /** How the last `start()` went, for status and benchmarks. */
@@ -58,7 +64,7 @@ export class IndexFollower {
   private seq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** note_tags link id → note id, because a deleted link can no longer be read. */
-  private readonly linkNotes = new Map<string, string>();
+  private readonly links = new LinkNotes();
   /** Whether the last start used a snapshot, and why not when it did not. */
   started: { kind: StartKind; reason?: string } | undefined;
 
@@ -75,11 +81,12 @@ export class IndexFollower {
   /**
    * Loads the stored snapshot, else builds the index from scratch, and sets the cursor. `preRead`
    * is the snapshot record when the caller read it already (a worker reads it while the database
-   * opens); it is checked as any other.
+   * opens); it is checked as any other. `restoreTried` is called once the snapshot was restored
+   * or refused, before a rebuild.
    */
-  start(preRead?: Promise<SearchIndexRecord | undefined>): Promise<void> {
+  start(preRead?: Promise<SearchIndexRecord | undefined>, restoreTried?: () => void): Promise<void> {
     const run = this.queue.then(async () => {
-      const why = await this.restore(preRead);
+      const why = await this.restore(preRead).finally(restoreTried);
       if (why === undefined) this.started = { kind: 'snapshot' };
       else {
         await this.build();
@@ -94,11 +101,7 @@ export class IndexFollower {
   save(): Promise<number> {
     const run = this.queue.then(async () => {
       const seq = this.seq;
-      const data: FollowerSnapshot = {
-        index: this.index.toSnapshot(),
-        linkIds: [...this.linkNotes.keys()],
-        linkNoteIds: [...this.linkNotes.values()]
-      };
+      const data: FollowerSnapshot = { index: this.index.toSnapshot(), ...this.links.pack() };
       await writeSearchSnapshot(this.db, { key: SNAPSHOT_KEY, seq, saved_time: Date.now(), data });
       return seq;
     });
@@ -121,7 +124,10 @@ export class IndexFollower {
     try {
       if (record.seq > latest)
         throw new RangeError(`its cursor ${record.seq} is past the change log's end ${latest}`);
-      if (!data || !Array.isArray(data.linkIds) || data.linkIds.length !== data.linkNoteIds?.length)
+      if (data?.index?.format !== SNAPSHOT_FORMAT)
+        throw new RangeError(`its format ${data?.index?.format} is not ${SNAPSHOT_FORMAT}`);
+      const links = data.linkIds?.ends?.length ?? -1;
+      if (!isPackedStrings(data.linkIds, links) || !isPackedStrings(data.linkNoteIds, links))
         throw new RangeError('its tag links do not hold together');
       this.index.restore(data.index);
       performance.mark('folio:snapshot-restored');
@@ -130,8 +136,7 @@ export class IndexFollower {
       await deleteSearchSnapshot(this.db, SNAPSHOT_KEY).catch(() => undefined);
       return `the snapshot was refused: ${(error as Error).message}`;
     }
-    this.linkNotes.clear();
-    data.linkIds.forEach((id, i) => this.linkNotes.set(id, data.linkNoteIds[i]));
+    this.links.load(data.linkIds, data.linkNoteIds);
     this.index.setCatalog(await this.readCatalog());
     this.seq = record.seq;
     return undefined;
@@ -165,9 +170,9 @@ export class IndexFollower {
       this.db.note_tags.toArray()
     ]);
     const tagsByNote = new Map<string, string[]>();
-    this.linkNotes.clear();
+    const linkNotes = this.links.reset();
     for (const link of links) {
-      this.linkNotes.set(link.id, link.note_id);
+      linkNotes.set(link.id, link.note_id);
       const list = tagsByNote.get(link.note_id);
       if (list) list.push(link.tag_id);
       else tagsByNote.set(link.note_id, [link.tag_id]);
@@ -242,14 +247,15 @@ export class IndexFollower {
   }
 
   private async applyLink(change: Change, noteIds: Set<string>): Promise<void> {
-    const known = this.linkNotes.get(change.item_id);
+    const linkNotes = this.links.notes;
+    const known = linkNotes.get(change.item_id);
     if (known) noteIds.add(known);
     const link = change.kind === 'deleted' ? undefined : await this.db.note_tags.get(change.item_id);
     if (link) {
-      this.linkNotes.set(link.id, link.note_id);
+      linkNotes.set(link.id, link.note_id);
       noteIds.add(link.note_id);
     } else {
-      this.linkNotes.delete(change.item_id);
+      linkNotes.delete(change.item_id);
     }
   }
 
@@ -260,8 +266,9 @@ export class IndexFollower {
       this.db.note_tags.where('note_id').anyOf(ids).toArray()
     ]);
     const tagsByNote = new Map<string, string[]>();
+    const linkNotes = this.links.notes;
     for (const link of links) {
-      this.linkNotes.set(link.id, link.note_id);
+      linkNotes.set(link.id, link.note_id);
       tagsByNote.set(link.note_id, [...(tagsByNote.get(link.note_id) ?? []), link.tag_id]);
     }
     ids.forEach((id, i) => {

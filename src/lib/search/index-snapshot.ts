@@ -13,7 +13,7 @@ import { Postings, type PostingsSnapshot } from './postings';
 import { TermStreams, type TermStreamsSnapshot } from './term-streams';
 
 /** The snapshot layout and tokenizer version; bump it whenever either changes. */
-export const SNAPSHOT_FORMAT = 'folio-fts-2';
+export const SNAPSHOT_FORMAT = 'folio-fts-3';
 
 /** The stored form of a SearchIndex. */
 export interface IndexSnapshot extends DocTableSnapshot {
@@ -63,7 +63,8 @@ export function validateSnapshot(s: IndexSnapshot): void {
   if (
     !t ||
     !(t.data instanceof Uint8Array) ||
-    t.start?.length !== n ||
+    !(t.start instanceof Uint32Array) ||
+    t.start.length !== n ||
     t.titleLen?.length !== n ||
     t.bodyLen?.length !== n
   )

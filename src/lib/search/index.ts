@@ -18,5 +18,5 @@
  *   // per request: await follower.catchUp(); return index.search(query, { limit });
  */
 export { SearchIndex, withSnippets } from './search-index';
-export { IndexFollower, SNAPSHOT_KEY } from './follower';
+export { IndexFollower } from './follower';
 export type { SearchOptions, SearchResult, SearchResponse } from './types';

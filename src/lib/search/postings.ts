@@ -32,7 +32,7 @@ export interface PostingsSnapshot {
   order: Uint32Array;
   bytes: Uint8Array;
   /** Where each term's packed postings start in `bytes` (one more entry than terms). */
-  offsets: Float64Array;
+  offsets: Uint32Array;
   counts: Uint32Array;
 }
 
@@ -92,7 +92,7 @@ export class Postings {
   private termIds = new Map<string, number>();
   private terms: string[] = [];
   private packed: Uint8Array = new Uint8Array(0);
-  private packedOffsets: Float64Array = new Float64Array(1);
+  private packedOffsets: Uint32Array = new Uint32Array(1);
   private packedCounts: Uint32Array = new Uint32Array(0);
   private tails: (number[] | undefined)[] = [];
   /** The later terms' ids grouped by their first three characters, for `prefix*` lookups. */
@@ -298,7 +298,7 @@ export class Postings {
   pack(renumber: Int32Array): void {
     const out = new VarintWriter(Math.max(1024, this.packed.length));
     const termCount = this.termCount;
-    const offsets = new Float64Array(termCount + 1);
+    const offsets = new Uint32Array(termCount + 1);
     const counts = new Uint32Array(termCount);
     for (let id = 0; id < termCount; id++) {
       offsets[id] = out.length;
@@ -384,8 +384,10 @@ export class Postings {
       !(p.order instanceof Uint32Array) ||
       !isPackedStrings(p.terms, n) ||
       !(p.bytes instanceof Uint8Array) ||
-      p.offsets?.length !== n + 1 ||
-      p.counts?.length !== n
+      !(p.offsets instanceof Uint32Array) ||
+      p.offsets.length !== n + 1 ||
+      !(p.counts instanceof Uint32Array) ||
+      p.counts.length !== n
     ) {
       throw new RangeError('search index snapshot: bad postings');
     }

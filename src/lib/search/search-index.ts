@@ -42,7 +42,7 @@ export class SearchIndex {
   private idMap: Map<string, number> | undefined = new Map();
   private liveCount = 0;
   private catalog = new CatalogView(EMPTY_CATALOG);
-  private cols = new DocColumns();
+  private cols = new DocColumns(this.docs, this.streams);
   private titleTokens = 0;
   private bodyTokens = 0;
   private readonly keepBodies: boolean;
@@ -95,7 +95,7 @@ export class SearchIndex {
     this.titleTokens = state.titleTokens;
     this.bodyTokens = state.bodyTokens;
     this.idMap = undefined;
-    this.cols = DocColumns.fromTable(state.docs, this.streams.titleLen, this.streams.bodyLen);
+    this.cols = new DocColumns(state.docs, this.streams);
     this.liveCount = state.docs.length;
   }
 
@@ -135,7 +135,7 @@ export class SearchIndex {
     const { titleTerms, bodyTerms } = this.postings.add(doc, note.title, note.body);
     this.streams.set(doc, titleTerms, bodyTerms);
     this.docs.append(note, this.keepBodies ? note.body : '');
-    this.cols.set(doc, this.docs, titleTerms.length, bodyTerms.length);
+    this.cols.added(doc);
     this.byId.set(note.id, doc);
     this.liveCount++;
     this.titleTokens += titleTerms.length;
@@ -148,7 +148,7 @@ export class SearchIndex {
     if (doc === undefined) return;
     this.titleTokens -= this.streams.titleLen[doc];
     this.bodyTokens -= this.streams.bodyLen[doc];
-    this.cols.clear(doc, this.docs);
+    this.cols.clear(doc);
     this.docs.retire(doc);
     this.byId.delete(id);
     this.liveCount--;

@@ -10,7 +10,7 @@ import { grow } from './grow';
 /** The term streams of documents numbered 0, 1, 2… (append-only; `compact` drops retired ones). */
 export class TermStreams {
   private data = new VarintWriter(1 << 16);
-  private start: Float64Array = new Float64Array(0);
+  private start: Uint32Array = new Uint32Array(0);
   /** Tokens in each document's title and body. */
   titleLen: Uint32Array = new Uint32Array(0);
   bodyLen: Uint32Array = new Uint32Array(0);
@@ -71,7 +71,7 @@ export class TermStreams {
     let total = 0;
     for (const doc of live) total += end(doc) - this.start[doc];
     const data = new VarintWriter(Math.max(1024, total));
-    const start = new Float64Array(live.length);
+    const start = new Uint32Array(live.length);
     const titleLen = new Uint32Array(live.length);
     const bodyLen = new Uint32Array(live.length);
     live.forEach((doc, i) => {
@@ -120,7 +120,7 @@ export class TermStreams {
 /** TermStreams as stored. */
 export interface TermStreamsSnapshot {
   data: Uint8Array;
-  start: Float64Array;
+  start: Uint32Array;
   titleLen: Uint32Array;
   bodyLen: Uint32Array;
 }
