@@ -65,13 +65,16 @@ test('reloads offline from the cached fallback page of a static host', async ({ 
 });
 
 test('offers a new version and switches to it on Reload', async ({ page }) => {
+  test.setTimeout(60_000);
   await openControlled(page);
   const prompt = page.getByRole('status').filter({ hasText: 'A new version of Folio is ready' });
   await expect(prompt).toHaveCount(0);
 
   release += 1;
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await expect(prompt).toBeVisible();
+  // The prompt comes once the new worker has installed, which precaches the whole build (about 200
+  // files): seconds on an idle machine, more than expect's default 5 s on a loaded one.
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(prompt).toHaveCount(0);
