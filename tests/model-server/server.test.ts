@@ -2,7 +2,7 @@
 // protocols, these SDKs would fail to parse it or would build different results.
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer } from './server';
 import type { Turn } from './script';
 
@@ -335,7 +335,7 @@ describe('scripted server bookkeeping', () => {
     for await (const _ of stream) {
       controller.abort();
     }
-    await new Promise((r) => setTimeout(r, 100));
-    expect(s.requests[0].closedEarly).toBe(true);
+    // The server sees the close when its socket does: waited for, not guessed.
+    await vi.waitFor(() => expect(s.requests[0].closedEarly).toBe(true));
   });
 });

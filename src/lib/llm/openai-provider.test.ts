@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Turn } from '../../../tests/model-server/script';
 import { ProviderError } from './errors';
 import { OpenAiCompatibleProvider } from './openai-provider';
@@ -259,8 +259,8 @@ describe('OpenAiCompatibleProvider abort', () => {
     const error = await rejection(call);
     expect(performance.now() - abortedAt).toBeLessThan(200);
     expect(error).toMatchObject({ kind: 'aborted', code: 'aborted' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(server.requests[0].closedEarly).toBe(true);
+    // The server sees the close when its socket does: waited for, not guessed.
+    await vi.waitFor(() => expect(server.requests[0].closedEarly).toBe(true));
   });
 
   it('rejects within 200 ms when aborted while waiting for the first byte', async () => {
