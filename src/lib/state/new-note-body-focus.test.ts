@@ -26,6 +26,15 @@ function type(keys: string[]): void {
   }
 }
 
+/** Types into a new field that takes the focus, and returns what it received. */
+function typedElsewhere(text: string): string {
+  const input = document.createElement('input');
+  document.body.append(input);
+  input.focus();
+  type([...text]);
+  return input.value;
+}
+
 function mountEditor(ws: Workspace): FolioEditor {
   const session = ws.session!;
   const host = document.createElement('div');
@@ -64,11 +73,7 @@ describe('typing on from a new note’s Title into its body', () => {
     await ws.session?.flush();
     expect(await getNote(db, id!)).toMatchObject({ title: 'Plans', body: 'See\n\n- socks and boots\n' });
     // Typing now goes where the focus is, as usual.
-    const other = document.createElement('input');
-    document.body.append(other);
-    other.focus();
-    type([...'ok']);
-    expect(other.value).toBe('ok');
+    expect(typedElsewhere('ok')).toBe('ok');
   });
 
   it('gives the Title the focus when Enter was not pressed, and holds nothing', async () => {
@@ -78,11 +83,7 @@ describe('typing on from a new note’s Title into its body', () => {
     await ws.newNote();
     expect(ws.focusTitleOf).toBe(ws.session?.id);
     expect(ws.session?.bodyFocusPending).toBe(false);
-    const input = document.createElement('input');
-    document.body.append(input);
-    input.focus();
-    type([...'hi']);
-    expect(input.value).toBe('hi');
+    expect(typedElsewhere('hi')).toBe('hi');
   });
 
   it('stops holding keys when the note is left before its body appeared', async () => {
@@ -94,11 +95,7 @@ describe('typing on from a new note’s Title into its body', () => {
     await first;
     type([...'lost']);
     await ws.newNote(); // closes the first note, whose editor never came
-    const input = document.createElement('input');
-    document.body.append(input);
-    input.focus();
-    type([...'next']);
-    expect(input.value).toBe('next');
+    expect(typedElsewhere('next')).toBe('next');
     mountEditor(ws);
     expect(editor!.getMarkdown()).toBe('');
   });
