@@ -128,9 +128,15 @@ test('resolving a merge conflict from its copy’s panel closes the editor’s C
   await expect(b.getByRole('group', { name: 'Conflict', exact: true })).toBeVisible();
   await expect(saveStatus(a)).toHaveText('Saved');
   const panel = await openConflictCopy(a);
-  // The user's version (in the note) beside the other one (in the copy).
-  const mine = (await panel.getByRole('region', { name: 'Mine' }).textContent())!.match(VERSION)![0];
-  const theirs = (await panel.getByRole('region', { name: 'Theirs' }).textContent())!.match(VERSION)![0];
+  // The user's version (in the note) beside the other one (in the copy). The panel reads both
+  // after it shows, so wait for the text before taking it.
+  const versionIn = async (name: string) => {
+    const side = panel.getByRole('region', { name });
+    await expect(side).toContainText(VERSION);
+    return (await side.textContent())!.match(VERSION)![0];
+  };
+  const mine = await versionIn('Mine');
+  const theirs = await versionIn('Theirs');
   expect(mine).not.toBe(theirs);
   await panel.getByRole('button', { name: 'Keep mine' }).click();
 
