@@ -129,7 +129,10 @@ for (const look of looks) {
 /** Imports one Markdown file through the top bar's Import (behind More on a phone). */
 async function importMarkdown(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'Import', exact: true });
-  if (!(await button.isVisible())) await page.getByRole('button', { name: 'More' }).click();
+  const more = page.getByRole('button', { name: 'More' });
+  // Wait for the top bar before asking which of the two it shows.
+  await expect(button.or(more).first()).toBeVisible();
+  if (!(await button.isVisible())) await more.click();
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Import' });
   await dialog.getByLabel('Import file').setInputFiles({

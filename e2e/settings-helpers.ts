@@ -10,7 +10,10 @@ export function settingsDialog(page: Page) {
 /** Opens Settings, then the section named `section` (e.g. `Plugins`) if given; returns the dialog. */
 export async function openSettings(page: Page, section?: string) {
   const button = page.getByRole('button', { name: 'Settings', exact: true });
-  if (!(await button.isVisible())) await page.getByRole('button', { name: 'More' }).click();
+  const more = page.getByRole('button', { name: 'More' });
+  // Wait for the top bar before asking which of the two it shows.
+  await expect(button.or(more).first()).toBeVisible();
+  if (!(await button.isVisible())) await more.click();
   await button.click();
   const dialog = settingsDialog(page);
   await expect(dialog).toBeVisible();
