@@ -129,6 +129,21 @@ describe('markdownChange', () => {
     expect(checked).toBeGreaterThanOrEqual(60);
   });
 
+  it('proposes a paragraph written between two blocks as one insertion of that paragraph', () => {
+    const md = 'Pack the tent.\n\nBuy milk.\n\n- stove\n- pan\n';
+    const at = md.indexOf('Buy milk.') + 'Buy milk.'.length;
+    const doc = parseMarkdown(md);
+    const change = markdownChange(doc, { from: at, to: at, insert: '\n\nWalk **home**.' })!;
+    expect(change.replacements).toHaveLength(1);
+    const [r] = change.replacements;
+    expect([r.from, r.to]).toEqual([doc.child(0).nodeSize + doc.child(1).nodeSize, r.from]);
+    expect(r.slice.content.childCount).toBe(1);
+    expect(r.slice.content.firstChild!.textContent).toBe('Walk home.');
+    expect(edited(md, at, at, '\n\nWalk **home**.')).toBe(
+      md.slice(0, at) + '\n\nWalk **home**.' + md.slice(at)
+    );
+  });
+
   it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
     const md =
       Array.from({ length: 20 }, (_, i) => (i === 3 ? 'See [the site][s] now.' : `Paragraph ${i}.`)).join(
