@@ -99,7 +99,7 @@ describe('streamed drafts', () => {
     expect(pendingProposals(ed.view.state).map((p) => p.draft)).toEqual([false]);
   });
 
-  it('draws a call’s first piece at the next frame, then at most once per interval, the last always', () => {
+  it('draws a call’s first piece at the next frame, then at most once per interval, the last always', async () => {
     vi.useFakeTimers({
       toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance']
     });
@@ -120,7 +120,7 @@ describe('streamed drafts', () => {
       vi.advanceTimersByTime(DRAFT_INTERVAL_MS);
       expect(insertedText(ed)).toEqual(['Walk home now.']);
       // The model's next message: its first piece is drawn at the next frame again.
-      turn.host.call('insert_after_anchor', { anchor: 'Buy milk.', text: 'Walk home now.' }, {});
+      await turn.host.call('insert_after_anchor', { anchor: 'Buy milk.', text: 'Walk home now.' }, {});
       turn.onToolDelta({
         index: 0,
         id: 'call_b',
