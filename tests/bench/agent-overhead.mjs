@@ -150,10 +150,13 @@ try {
     `    peer: uncached p50 ${fmt(u.perStep.p50)}  p95 ${fmt(u.perStep.p95)}   (the same build, serialising afresh each time)`
   );
   console.log(
-    `    composer focused p50 ${fmt(c.perStep.p50)}  p95 ${fmt(c.perStep.p95)}   (cached, the selection in the chat's message box as after typing there: the note's layout waits for the frame)`
+    `    composer focused p50 ${fmt(c.perStep.p50)}  p95 ${fmt(c.perStep.p95)}   ${c.perStep.p95 <= TARGET_P95_MS ? 'within' : 'over'} the target   (cached, the selection in the chat's message box as after typing there, as in every turn the chat starts: the note's layout waits for the frame)`
   );
   console.log(
     `    of which the view's updates: cached p50 ${fmt(f.viewPerStep.p50)}, uncached p50 ${fmt(u.viewPerStep.p50)}   (decorations and DOM of the suggestions)`
+  );
+  console.log(
+    `  streamed text shown late by p50 ${fmt(f.lag.p50)}  p95 ${fmt(f.lag.p95)}   (cached; a piece's arrival to the drawing that shows it; uncached p50 ${fmt(u.lag.p50)}  p95 ${fmt(u.lag.p95)})`
   );
   console.log(
     `  in-worker gap  cached p50 ${fmt(f.gap.p50)}  p95 ${fmt(f.gap.p95)};  uncached p50 ${fmt(u.gap.p50)}  p95 ${fmt(u.gap.p95)}   (the session call's round trip included)`

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TextSelection } from 'prosemirror-state';
 import { createEditor, pendingProposals, reviewPlugin, type FolioEditor } from '$lib/editor';
-import { OutcomeQueue, startSessionTurn } from './session-tools';
+import { DRAFT_INTERVAL_MS, OutcomeQueue, startSessionTurn } from './session-tools';
 
 let editor: FolioEditor | null = null;
 afterEach(() => {
@@ -97,6 +97,42 @@ describe('streamed drafts', () => {
     expect(pendingProposals(ed.view.state).map((p) => p.draft)).toEqual([true, false]);
     turn.end();
     expect(pendingProposals(ed.view.state).map((p) => p.draft)).toEqual([false]);
+  });
+
+  it('draws a call’s first piece at the next frame, then at most once per interval, the last always', async () => {
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance']
+    });
+    try {
+      const ed = mount('Pack the tent.\n\nBuy milk.\n');
+      const turn = startSessionTurn({ editor: ed, noteId: 'n1', title: 'Trip', isCurrent: () => true });
+      const piece = (argumentsDelta: string) =>
+        turn.onToolDelta({ index: 0, id: 'call_a', name: 'insert_after_anchor', argumentsDelta });
+      piece('{"anchor":"Buy milk.","text":"Walk');
+      vi.advanceTimersByTime(16);
+      expect(insertedText(ed)).toEqual(['Walk']);
+      // Pieces coming faster than the interval are coalesced, not dropped.
+      piece(' home');
+      vi.advanceTimersByTime(16);
+      piece(' now.');
+      vi.advanceTimersByTime(16);
+      expect(insertedText(ed)).toEqual(['Walk']);
+      vi.advanceTimersByTime(DRAFT_INTERVAL_MS);
+      expect(insertedText(ed)).toEqual(['Walk home now.']);
+      // The model's next message: its first piece is drawn at the next frame again.
+      await turn.host.call('insert_after_anchor', { anchor: 'Buy milk.', text: 'Walk home now.' }, {});
+      turn.onToolDelta({
+        index: 0,
+        id: 'call_b',
+        name: 'insert_after_anchor',
+        argumentsDelta: '{"anchor":"Pack the tent.","text":"And'
+      });
+      vi.advanceTimersByTime(16);
+      expect(insertedText(ed)).toEqual(['And', 'Walk home now.']);
+      turn.end();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('draws nothing more of a message once its calls run (providers whose ids repeat)', async () => {

@@ -1,9 +1,10 @@
 // The focused-note scenario's page: a real editor (with the review queue) holding a 100 KB note, a
 // chat turn about it as the sidebar runs one (startSessionTurn: the context, the session-tool host
-// the worker calls back, the streamed drafts drawn once per animation frame), and a model that
+// the worker calls back, the streamed drafts redrawn at most every 50 ms), and a model that
 // writes one insert_after_anchor per step, its arguments streamed. Measured on this page, per step:
 // the main-thread work of the session-tool path (the call on the editor, and every draft frame), and
-// the in-worker gap between model calls (the round trip to this page included).
+// the in-worker gap between model calls (the round trip to this page included); and how late the
+// streamed text shows (a piece's arrival to its drawing).
 import * as Comlink from 'comlink';
 import { createEditor, pendingProposals, rejectEdits, reviewPlugin } from '$lib/editor';
 import { startSessionTurn } from '$lib/state/session-tools';
@@ -56,6 +57,15 @@ function percentile(values: number[], p: number): number {
 // Every animation-frame callback on this page is timed: the only one is the draft stream's flush.
 let frameMs = 0;
 let frames = 0;
+// What a user sees late: from a streamed piece's arrival to the drawing that shows it (a draft
+// frame, or the finished call when it comes first). Recorded in measured turns only.
+let waitingSince: number | undefined;
+let recordLag = false;
+const lags: number[] = [];
+function shown(): void {
+  if (waitingSince !== undefined && recordLag) lags.push(performance.now() - waitingSince);
+  waitingSince = undefined;
+}
 const nativeFrame = window.requestAnimationFrame.bind(window);
 window.requestAnimationFrame = (callback) =>
   nativeFrame((time) => {
@@ -65,6 +75,7 @@ window.requestAnimationFrame = (callback) =>
     } finally {
       frameMs += performance.now() - start;
       frames++;
+      shown();
     }
   });
 
@@ -72,7 +83,9 @@ window.requestAnimationFrame = (callback) =>
  * `?composer`: the chat's message box holds the focus, as after the user typed the message and
  * pressed Enter. Without it nothing on the page has the selection: then each time the view changes
  * the note's DOM, its selection read (prosemirror-view's DOMSelState.sync) makes Chromium lay out
- * the whole note at once; with a selection anywhere, that layout waits for the frame.
+ * the whole note at once; with a selection anywhere, that layout waits for the frame. Once the user
+ * has typed in the message box, Chromium keeps a caret in the document after Send is clicked or the
+ * box loses the focus, so a turn the chat starts is this case; nothing selected is the worst case.
  */
 function focusComposer(): void {
   const composer = document.createElement('textarea');
@@ -124,14 +137,19 @@ async function run() {
           return await turn.host.call(name, args, options);
         } finally {
           callMs += performance.now() - start;
+          shown();
         }
       }
     };
     const listener = Comlink.proxy({
-      onDelta: (delta: { type: string; index: number; name: string; argumentsDelta: string }) =>
-        delta.type === 'tool_call' && turn.onToolDelta(delta)
+      onDelta: (delta: { type: string; index: number; name: string; argumentsDelta: string }) => {
+        if (delta.type !== 'tool_call') return;
+        waitingSince ??= performance.now();
+        turn.onToolDelta(delta);
+      }
     });
     [frameMs, frames, dispatchMs] = [0, 0, 0];
+    recordLag = i >= WARMUP_TURNS;
     const outcome = await worker.runTurn(
       {
         callId: `focused-${i}`,
@@ -168,7 +186,8 @@ async function run() {
     draftFramesPerStep: draftFrames / (TURNS * TOOL_STEPS),
     perStep: { p50: percentile(perStep, 50), p95: percentile(perStep, 95) },
     viewPerStep: { p50: percentile(viewPerStep, 50), p95: percentile(viewPerStep, 95) },
-    gap: { p50: percentile(gaps, 50), p95: percentile(gaps, 95) }
+    gap: { p50: percentile(gaps, 50), p95: percentile(gaps, 95) },
+    lag: { p50: percentile(lags, 50), p95: percentile(lags, 95) }
   };
 }
 

@@ -168,7 +168,10 @@ export function diffDocs(before: PMNode, after: PMNode): DocChange | null {
   const from = posOfIndex(before, range.start);
   const toA = posOfIndex(before, range.endA);
   const toB = posOfIndex(after, range.endB);
-  const replacements = fineReplacements(before, after, from, toA, toB) ?? [
+  // Whole blocks written between two blocks (as a streamed new paragraph is, on every frame): that
+  // insertion is already the smallest change, with nothing removed to diff against.
+  const insertion = range.endA === range.start;
+  const replacements = (!insertion && fineReplacements(before, after, from, toA, toB)) || [
     { from, to: toA, slice: after.slice(from, toB) }
   ];
   return {

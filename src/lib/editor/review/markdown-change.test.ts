@@ -4,7 +4,7 @@ import { Transform } from 'prosemirror-transform';
 import { StepMap } from 'prosemirror-transform';
 import { parseMarkdown, parseStructure } from '../parse';
 import { expectRandomEdits, serializeChecked } from '../markdown-edit.test-helpers';
-import { serializeMarkdown } from '../serialize';
+import { serializeMarkdown, serializeWithMap } from '../serialize';
 import { applyChange } from './doc-change';
 import { markdownChange } from './markdown-change';
 import { markdownSchema as schema } from '../schema';
@@ -94,6 +94,55 @@ describe('markdownChange', () => {
       );
     }
   }, 60_000);
+
+  it('gives a paragraph written after a paragraph or heading the source records of a whole parse', () => {
+    // Such a neighbour is not parsed again (nothing after a blank line changes it, but for a
+    // definition list's `:`): the new blocks must still be exactly what parsing the note gives.
+    const doc = parseMarkdown(NOTE);
+    const { spans } = serializeWithMap(doc);
+    const pieces = [
+      '\n\nA new paragraph with **bold**.',
+      '\n\n- an item',
+      '\n\n: a definition',
+      '\n\n```js',
+      '\n\n    indented',
+      '\n\n# A heading\n\nand text',
+      '\n\n',
+      '\n\n<div>',
+      '\n\n$$'
+    ];
+    let checked = 0;
+    doc.forEach((block, _offset, i) => {
+      if (block.type.name !== 'paragraph' && block.type.name !== 'heading') return;
+      const at = spans[i].to - 1;
+      if (NOTE[at] !== '\n') return;
+      for (const insert of pieces) {
+        const md = NOTE.slice(0, at) + insert + NOTE.slice(at);
+        const change = markdownChange(doc, { from: at, to: at, insert });
+        const expected = parseMarkdown(md);
+        expect(change?.after.content.eq(expected.content), `after block ${i} ${JSON.stringify(insert)}`).toBe(
+          true
+        );
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThanOrEqual(60);
+  });
+
+  it('proposes a paragraph written between two blocks as one insertion of that paragraph', () => {
+    const md = 'Pack the tent.\n\nBuy milk.\n\n- stove\n- pan\n';
+    const at = md.indexOf('Buy milk.') + 'Buy milk.'.length;
+    const doc = parseMarkdown(md);
+    const change = markdownChange(doc, { from: at, to: at, insert: '\n\nWalk **home**.' })!;
+    expect(change.replacements).toHaveLength(1);
+    const [r] = change.replacements;
+    expect([r.from, r.to]).toEqual([doc.child(0).nodeSize + doc.child(1).nodeSize, r.from]);
+    expect(r.slice.content.childCount).toBe(1);
+    expect(r.slice.content.firstChild!.textContent).toBe('Walk home.');
+    expect(edited(md, at, at, '\n\nWalk **home**.')).toBe(
+      md.slice(0, at) + '\n\nWalk **home**.' + md.slice(at)
+    );
+  });
 
   it('keeps a reference link a link when its paragraph is edited far from the definition', () => {
     const md =

@@ -8,8 +8,10 @@
  * local, so when the outer neighbours parse exactly as before (no fence left open to swallow what
  * follows, no line joining the list above), the window's blocks are the whole note's. A block the
  * edit only writes after (an insertion after its last character, as insert_after_anchor makes) is
- * itself the left neighbour: it must still read as before. The window is parsed again on every
- * frame of a streamed suggestion, so it is kept this small. The new blocks carry their exact
+ * itself the left neighbour: it must still read as before, unless it is a paragraph or heading
+ * the edit writes after a blank line: then it cannot change and is not parsed again (see
+ * writesAfterClosed). The window is parsed again on every frame of a streamed suggestion, so it is
+ * kept this small. The new blocks carry their exact
  * source text; the first neighbour keeps its own, so the separators around the window stay as they
  * were. When the neighbours change, or a link definition comes or goes (a label can be used
  * anywhere), the edit is applied to the whole document with applyMarkdownEdit.
@@ -20,7 +22,7 @@ import { applyMarkdownEdit } from '../markdown-edit';
 import { parseMarkdown } from '../parse';
 import type { Definitions } from '../reference-links';
 import { serializeWithMap, type BlockSpan } from '../serialize';
-import { blockSource } from '../source-map';
+import { blockSource, fingerprint } from '../source-map';
 import { diffDocs, type DocChange } from './doc-change';
 
 /** Characters from..to of the Markdown replaced by `insert`. */
@@ -74,6 +76,82 @@ function textEnd(markdown: string, span: BlockSpan): number {
 /** A line that may define a link reference, possibly inside a quote or list item. */
 const DEFINITION = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?[ \t>]*\[[^\]\n]+\]:/m;
 
+/** A definition list's definition line (markdown-it-deflist): it makes the paragraph before a term. */
+const DEFINITION_ITEM = /^\n*[ ]{0,3}[:~]/;
+
+/** The window's blocks as parsed, and the text after its last. */
+interface Parsed {
+  blocks: PMNode[];
+  trailing: string;
+}
+
+/**
+ * Whether the edit inserts, after a blank line, right after the text of the paragraph or heading
+ * `neighbour` (as insert_after_anchor writes a new paragraph): nothing written after a blank line
+ * changes such a block (a blank line ends a paragraph; only a definition list's `:` reaches back
+ * over one), so it need not be parsed again. Line endings must be LF: the first `\n` is its own.
+ */
+function writesAfterClosed(markdown: string, neighbour: PMNode, end: number, edit: MarkdownEdit): boolean {
+  return (
+    edit.from === edit.to &&
+    edit.from === end &&
+    (neighbour.type.name === 'paragraph' || neighbour.type.name === 'heading') &&
+    markdown.charCodeAt(edit.from) === 10 &&
+    markdown.charCodeAt(edit.from - 1) !== 13 &&
+    edit.insert.startsWith('\n\n') &&
+    !edit.insert.includes('\r') &&
+    !DEFINITION_ITEM.test(edit.insert)
+  );
+}
+
+/**
+ * The blocks after `neighbour`, parsed from `text` (which starts after the neighbour's own line),
+ * with the first one's source record saying what precedes it, as a parse with the neighbour would.
+ */
+function parsedAfter(neighbour: PMNode, text: string, references: Definitions): Parsed {
+  // Only blank lines: no block (a parse would fill the empty document with an empty paragraph).
+  if (!/\S/.test(text)) return { blocks: [neighbour], trailing: text };
+  const parsed = parseMarkdown(text, references);
+  const blocks: PMNode[] = [neighbour];
+  parsed.forEach((node) => blocks.push(node));
+  const first = blocks[1];
+  const source = first && blockSource(first);
+  if (source)
+    blocks[1] = first.type.create(
+      {
+        ...first.attrs,
+        source: { ...source, prevHash: fingerprint(neighbour), prevType: neighbour.type.name }
+      },
+      first.content,
+      first.marks
+    );
+  return { blocks, trailing: parsed.attrs.trailing as string };
+}
+
+/** The window parsed whole, its first neighbour with it, or null when that neighbour changed. */
+function parsedWithNeighbour(
+  doc: PMNode,
+  markdown: string,
+  spans: readonly BlockSpan[],
+  w0: number,
+  text: string,
+  references: Definitions
+): Parsed | null {
+  const parsed = parseMarkdown(text, references);
+  const blocks: PMNode[] = [];
+  parsed.forEach((node) => blocks.push(node));
+  if (w0 > 0) {
+    // The first neighbour must read as before: then nothing the edit wrote reaches before the window.
+    if (blocks.length < 2 || !sameStructure(blocks[0], doc.child(w0))) return null;
+    // It is kept as it is, so its text too must be as before (an insertion right after its last
+    // character may have joined its line: `***` written after as `*** `).
+    if (blockSource(blocks[0])?.text !== markdown.slice(spans[w0].textFrom, spans[w0].to)) return null;
+    // It keeps its own source (its separator from the block before the window).
+    blocks[0] = doc.child(w0);
+  }
+  return { blocks, trailing: parsed.attrs.trailing as string };
+}
+
 /** The edited document computed on a window, or null when only the whole document can tell. */
 function windowed(
   doc: PMNode,
@@ -85,7 +163,8 @@ function windowed(
   if (count <= 2 * MARGIN + 1) return null;
   const [first, last] = touched(spans, edit.from, edit.to);
   // Writing only after the first block's text leaves that block as it was: it is the neighbour.
-  const changedFirst = edit.from >= textEnd(markdown, spans[first]) ? first + 1 : first;
+  const firstEnd = textEnd(markdown, spans[first]);
+  const changedFirst = edit.from >= firstEnd ? first + 1 : first;
   const w0 = Math.max(0, changedFirst - MARGIN);
   const wN = Math.min(count - 1, last + MARGIN);
   const atEnd = wN === count - 1;
@@ -93,26 +172,23 @@ function windowed(
   const end = atEnd ? markdown.length : spans[wN].to;
   if (edit.from < base || edit.to > end) return null;
   const references = doc.attrs.references as Definitions;
-  const text = markdown.slice(base, edit.from) + edit.insert + markdown.slice(edit.to, end);
+  const after = edit.insert + markdown.slice(edit.to, end);
+  const text = markdown.slice(base, edit.from) + after;
   // A definition written, changed or removed here can change links anywhere in the note.
   if (DEFINITION.test(text) || DEFINITION.test(markdown.slice(base, end))) return null;
-  const parsed = parseMarkdown(text, references);
-  const blocks: PMNode[] = [];
-  parsed.forEach((node) => blocks.push(node));
-  // The outer neighbours must read as before: then nothing the edit wrote reaches past the window.
-  if (w0 > 0 && (blocks.length < 2 || !sameStructure(blocks[0], doc.child(w0)))) return null;
-  // The first neighbour is kept as it is, so its text too must be as before (an insertion right
-  // after its last character may have joined its line: `***` written after as `*** `).
-  if (w0 > 0 && blockSource(blocks[0])?.text !== markdown.slice(spans[w0].textFrom, spans[w0].to))
-    return null;
+  const parsed =
+    changedFirst === first + 1 && writesAfterClosed(markdown, doc.child(first), firstEnd, edit)
+      ? parsedAfter(doc.child(first), after.slice(1), references)
+      : parsedWithNeighbour(doc, markdown, spans, w0, text, references);
+  if (!parsed) return null;
+  const { blocks } = parsed;
+  // The last neighbour must read as before: then nothing the edit wrote reaches past the window.
   if (!atEnd && (blocks.length < 2 || !sameStructure(blocks[blocks.length - 1], doc.child(wN)))) return null;
-  // The first neighbour keeps its own source (its separator from the block before the window).
-  if (w0 > 0) blocks[0] = doc.child(w0);
   const all: PMNode[] = [];
   for (let i = 0; i < w0; i++) all.push(doc.child(i));
   all.push(...blocks);
   for (let i = wN + 1; i < count; i++) all.push(doc.child(i));
-  return doc.type.create({ ...doc.attrs, trailing: atEnd ? parsed.attrs.trailing : doc.attrs.trailing }, all);
+  return doc.type.create({ ...doc.attrs, trailing: atEnd ? parsed.trailing : doc.attrs.trailing }, all);
 }
 
 function isEmptyParagraph(node: PMNode): boolean {

@@ -212,6 +212,7 @@ const PLACING_FIELD: Record<string, string | undefined> = {
  * Shows a session tool call the model is still writing (`argumentsText` so far) as a draft
  * suggestion, replacing the previous draft of the same call. Nothing is shown until the call's
  * place is known (its anchor or tag complete) and while what is written so far cannot be placed.
+ * Returns whether the view changed.
  */
 export function showDraft(
   view: EditorView,
@@ -219,31 +220,31 @@ export function showDraft(
   name: string,
   argumentsText: string,
   turn: Pick<SessionTurn, 'selectionKey'>
-): void {
+): boolean {
   const fields = partialArguments(argumentsText);
   const placing = PLACING_FIELD[name];
   const id = `${DRAFT_PREFIX}${index}`;
-  if ((placing && !fields[placing]?.complete) || !fields.text) return;
+  if ((placing && !fields[placing]?.complete) || !fields.text) return false;
   const args: Record<string, unknown> = { text: fields.text.value };
   if (placing) args[placing] = fields[placing].value;
   let change: DocChange | string;
   try {
     change = cachedChangeFor(view.state, name, args, turn);
   } catch {
-    return;
+    return false;
   }
   const shown = pendingProposals(view.state).find((p) => p.id === id);
   if (typeof change === 'string') {
-    if (shown) rejectEdits([id])(view.state, view.dispatch);
-    return;
+    return !!shown && rejectEdits([id])(view.state, view.dispatch);
   }
   // Drawn already (the piece that came only moved a field the draft does not show yet).
-  if (shown?.change === change && shown.tool === name) return;
+  if (shown?.change === change && shown.tool === name) return false;
   // Each new draft gets a slot of its own (its drawing; the finished call may take it over).
   const slot = shown?.slot ?? `${id}-${++draftsDrawn}`;
   view.dispatch(
     proposeEdit(view.state, { id, tool: name, summary: summaryOf(name, args), change, draft: true, slot })
   );
+  return true;
 }
 
 /** Removes every draft suggestion (the real call arrived, or the turn ended). */
