@@ -7,7 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 2,
+  // Three on a 2-core machine: a spec spends most of its time waiting (page loads, the app's save and
+  // search debounces, worker start), about 0.4 of a core per worker; a third worker fills that wait.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
