@@ -32,6 +32,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    // Budgets for a loaded machine, not for a quiet one: tests that talk to a server, start a worker
+    // or build an index take 1–2 s alone and passed Vitest's default 5 s only when the CPU was free
+    // (at load 16 five ran 5.1–6.8 s). A hung test still fails, 30 s later.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     projects: [
       {
         // Folders whose tests change no global (no stubbed globals, module mocks, fake timers or

@@ -1,8 +1,10 @@
 // Semantic search in the built app: the user picks an OpenAI-compatible embeddings server in
 // Settings, notes are indexed in the background (progress bar, pause, resume), and Related notes
 // appear under the open note. The server here is a real HTTP server on loopback speaking the
-// `/v1/embeddings` wire format (with CORS, as a local Ollama or llama.cpp would), answering slowly
-// so the progress can be watched; its vectors are hashed bags of words, so similar words are near.
+// `/v1/embeddings` wire format (with CORS, as a local Ollama or llama.cpp would); it holds its replies
+// while the test says so, so that what the user sees between a request and its answer (a batch in
+// flight when Pause is clicked) is reached on any machine, however loaded, instead of by a delay; its
+// vectors are hashed bags of words, so similar words are near.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -11,7 +13,6 @@ import { notesList, openApp } from './shell-helpers';
 import { openSettings } from './settings-helpers';
 
 const DIMENSIONS = 64;
-const DELAY_MS = 700;
 
 function embed(text: string): number[] {
   const vector = new Array<number>(DIMENSIONS).fill(0);
@@ -26,6 +27,16 @@ function embed(text: string): number[] {
 let server: Server;
 let baseUrl: string;
 let requests = 0;
+// While `holding`, answers wait in `held` until the test releases them.
+let holding = false;
+let held: (() => void)[] = [];
+
+function release(keepHolding: boolean): void {
+  holding = keepHolding;
+  const answers = held;
+  held = [];
+  for (const answer of answers) answer();
+}
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
@@ -39,12 +50,14 @@ test.beforeAll(async () => {
       requests++;
       const { input, model } = JSON.parse(raw) as { input: string[]; model: string };
       const data = input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) }));
-      setTimeout(() => {
+      const answer = () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({ object: 'list', model, data, usage: { prompt_tokens: 0, total_tokens: 0 } })
         );
-      }, DELAY_MS);
+      };
+      if (holding) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,16 +92,22 @@ test('notes are indexed in the background with pause and resume, then Related no
   // Related notes stay hidden while no embedder is configured.
   await expect(page.getByRole('heading', { name: 'Related notes' })).toHaveCount(0);
 
+  holding = true;
   await chooseEmbeddingServer(page);
   const progress = page.getByRole('progressbar', { name: 'Indexing notes' });
   await expect(progress).toBeVisible();
+  // The first batch (8 notes) is with the server, which keeps its answer until Pause has taken effect.
+  await expect.poll(() => requests, { timeout: 15_000 }).toBe(1);
   await page.getByRole('button', { name: 'Pause indexing' }).click();
-  // The batch in flight (8 notes) finishes and is saved; the next one waits for Resume.
+  await expect(page.getByText('Indexing paused: 0 of 10')).toBeVisible();
+  // The batch in flight finishes and is saved; the next one waits for Resume.
+  release(true);
   await expect(page.getByText('Indexing paused: 8 of 10')).toBeVisible({ timeout: 10_000 });
-  const held = requests;
-  await page.waitForTimeout(3 * DELAY_MS);
-  expect(requests).toBe(held);
+  // Nothing more is asked while paused (a wait for something that must not happen).
+  await page.waitForTimeout(2_000);
+  expect(requests).toBe(1);
   await expect(page.getByText('Indexing paused: 8 of 10')).toBeVisible();
+  release(false);
   await page.getByRole('button', { name: 'Resume indexing' }).click();
   await expect(progress).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('alert')).toHaveCount(0);

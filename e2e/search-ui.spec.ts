@@ -1,5 +1,8 @@
-// The search box against the built app: notes typed through the UI, searched through the workspace
-// worker with the full syntax; results in rank order with highlighted snippets.
+// The search box against the built app: notes searched through the workspace worker with the full
+// syntax; results in rank order with highlighted snippets. The main group's four notes come in as
+// one Markdown import (typing four notes and two tags took a third of each test, and on a loaded
+// machine all of its 30 s); the tests after it type their own notes, and one edits an imported one,
+// so typed notes stay searched here too.
 import { expect, test, type Page } from '@playwright/test';
 import { addNote as createNote } from './search-helpers';
 import { body, notesList, openApp, saveStatus } from './shell-helpers';
@@ -26,13 +29,31 @@ async function searchFor(page: Page, query: string, titles: string[]): Promise<v
     .toEqual(titles);
 }
 
-async function addTag(page: Page, tag: string): Promise<void> {
-  const input = page.getByRole('combobox', { name: 'Add tag' });
-  await input.fill(tag);
-  await input.press('Enter');
-  await expect(
-    page.getByRole('list', { name: 'Tags' }).getByRole('listitem').filter({ hasText: tag })
-  ).toBeVisible();
+/** The main group's notes, updated a minute apart in this order (the last is the newest). */
+const SEEDED = [
+  { title: 'Fox facts', body: 'Foxes are clever animals', tags: [] },
+  { title: 'Zoo visit', body: 'We saw a quick brown fox near the lions', tags: ['outing'] },
+  { title: 'Word order', body: 'the brown quick fox is a different phrase', tags: [] },
+  { title: 'Swimming', body: 'swimmers swim in the pool', tags: ['sport'] }
+];
+
+/** Imports `SEEDED` as Markdown files with front matter (title, updated, tags), as a user would. */
+async function importSeeded(page: Page): Promise<void> {
+  const start = Date.UTC(2026, 0, 1, 9);
+  const files = SEEDED.map((note, i) => ({
+    name: `${note.title}.md`,
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(
+      `---\ntitle: ${note.title}\nupdated: ${new Date(start + i * 60_000).toISOString()}\n` +
+        `tags: [${note.tags.join(', ')}]\n---\n${note.body}\n`
+    )
+  }));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByLabel('Import file', { exact: true }).setInputFiles(files);
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await expect(dialog.getByRole('status')).toContainText(`Imported ${SEEDED.length} notes`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(notesList(page).getByRole('option')).toHaveCount(SEEDED.length);
 }
 
 async function newNotebook(page: Page, name: string): Promise<void> {
@@ -49,12 +70,7 @@ async function newNotebook(page: Page, name: string): Promise<void> {
 test.describe('search notes', () => {
   test.beforeEach(async ({ page }) => {
     await openApp(page);
-    await createNote(page, 'Fox facts', 'Foxes are clever animals');
-    await createNote(page, 'Zoo visit', 'We saw a quick brown fox near the lions');
-    await addTag(page, 'outing');
-    await createNote(page, 'Word order', 'the brown quick fox is a different phrase');
-    await createNote(page, 'Swimming', 'swimmers swim in the pool');
-    await addTag(page, 'sport');
+    await importSeeded(page);
   });
 
   test('finds a phrase, words in rank order, with the match marked', async ({ page }) => {
@@ -108,7 +124,7 @@ test.describe('search notes', () => {
   });
 });
 
-// Needs no notes: kept out of the seeded group, whose four typed notes it would only wait for.
+// Needs no notes: kept out of the seeded group, whose import it would only wait for.
 test('the syntax help lists the filters', async ({ page }) => {
   await openApp(page);
   const toggle = page.getByRole('button', { name: 'Search syntax' });

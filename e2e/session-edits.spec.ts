@@ -183,11 +183,24 @@ test('a suggestion grows while the model writes it', async ({ page, model }) => 
     model,
     'Pack the tent.\n\nCheck the weather forecast before leaving on Friday.'
   );
+  // Every text the suggestion shows is recorded in the page as it is drawn, so that a partial one is
+  // seen however late this test would look (on a loaded machine the stream may be over by then).
+  await page.evaluate(() => {
+    const shown: string[] = ((window as unknown as { suggestionTexts: string[] }).suggestionTexts = []);
+    new MutationObserver(() => {
+      const text = (document.querySelector('.folio-suggest-ins') as HTMLElement | null)?.innerText;
+      if (text && text !== shown.at(-1)) shown.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await send(page, 'Expand the list');
   await expect(suggestions(page)).toContainText('Writing…');
-  const partial = await body(page).locator('.folio-suggest-ins').first().innerText();
-  expect(text.length).toBeGreaterThan(partial.length);
   await expect(sidebar.getByText('Done writing.')).toBeVisible();
+  const shown = await page.evaluate(
+    () => (window as unknown as { suggestionTexts: string[] }).suggestionTexts
+  );
+  // It grew: the first text drawn was shorter than the whole, which came later.
+  expect(text.length).toBeGreaterThan(shown[0].length);
+  expect(shown.at(-1)!.length).toBeGreaterThan(shown[0].length);
   await expect(suggestions(page)).toHaveCount(1);
   await expect(suggestions(page).getByRole('button', { name: 'Accept' })).toBeVisible();
   await suggestions(page).getByRole('button', { name: 'Accept' }).click();

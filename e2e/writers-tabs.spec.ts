@@ -154,12 +154,17 @@ test('resolving a merge conflict from its copy’s panel closes the editor’s C
   const history = a.getByRole('dialog', { name: 'Note history' });
   const versions = history.getByRole('list', { name: 'Versions' }).getByRole('button');
   await expect(versions.first()).toBeVisible();
-  const previews: string[] = [];
-  for (let i = 0; i < (await versions.count()); i++) {
-    await versions.nth(i).click();
-    previews.push((await history.getByRole('region', { name: 'Preview' }).textContent()) ?? '');
-  }
-  expect(previews.some((text) => text.includes(theirs))).toBe(true);
+  // Each version's preview is read once its button shows it selected; the whole look is retried
+  // until the other version is among them, in case its revision is still being written.
+  await expect(async () => {
+    const previews: string[] = [];
+    for (let i = 0; i < (await versions.count()); i++) {
+      await versions.nth(i).click();
+      await expect(versions.nth(i)).toHaveAttribute('aria-pressed', 'true');
+      previews.push((await history.getByRole('region', { name: 'Preview' }).textContent()) ?? '');
+    }
+    expect(previews.some((text) => text.includes(theirs))).toBe(true);
+  }).toPass({ timeout: 15_000 });
 });
 
 test('resolving a merge conflict in the editor closes its copy under Conflicts, even open in another tab', async ({

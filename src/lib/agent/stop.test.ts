@@ -5,7 +5,10 @@ import { FakeWorkspace, ScriptedProvider } from './testing/scripted-provider';
 import type { SessionToolHost } from './types';
 
 const note = { id: 'b'.repeat(32), title: 'Draft', body: 'Some text.\n' };
-const STOP_LIMIT_MS = 200;
+// Stop must end the turn at once instead of waiting for the model (10 s here) or a tool that never
+// answers. The bound is far below those waits but generous for a loaded machine, whose timers run
+// hundreds of ms late (568 ms was seen at load 16 for a stop that is immediate on an idle one).
+const STOP_LIMIT_MS = 2_000;
 
 async function stopAfter(ms: number, run: (signal: AbortSignal) => Promise<unknown>) {
   const controller = new AbortController();
@@ -21,7 +24,7 @@ async function stopAfter(ms: number, run: (signal: AbortSignal) => Promise<unkno
 const hangingSession: SessionToolHost = { call: () => new Promise(() => {}) };
 
 describe('Stop', () => {
-  it('cancels a model call in flight within 200 ms', async () => {
+  it('cancels a model call in flight at once', async () => {
     const provider = new ScriptedProvider([{ text: 'late', delayMs: 10_000 }]);
     const agent = createAgent({ provider, tools: new FakeWorkspace([]) });
     const { error, elapsedMs } = await stopAfter(20, (signal) => agent.runNoteChat({}, [], 'Hi', { signal }));
@@ -30,7 +33,7 @@ describe('Stop', () => {
     expect(elapsedMs).toBeLessThan(STOP_LIMIT_MS);
   });
 
-  it('stops waiting for a provider that ignores the signal within 200 ms', async () => {
+  it('stops waiting for a provider that ignores the signal at once', async () => {
     const provider = new ScriptedProvider([{ text: 'late', delayMs: 10_000, ignoreSignal: true }]);
     const agent = createAgent({ provider, tools: new FakeWorkspace([]) });
     const { error, elapsedMs } = await stopAfter(20, (signal) => agent.runNoteChat({}, [], 'Hi', { signal }));
@@ -38,7 +41,7 @@ describe('Stop', () => {
     expect(elapsedMs).toBeLessThan(STOP_LIMIT_MS);
   });
 
-  it('cancels a session tool call in flight within 200 ms and closes the unanswered calls', async () => {
+  it('cancels a session tool call in flight at once and closes the unanswered calls', async () => {
     const provider = new ScriptedProvider([
       {
         calls: [
