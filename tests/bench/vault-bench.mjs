@@ -7,221 +7,165 @@
  * page's JS heap after the import.
  *
  *   node tests/bench/vault-bench.mjs [--notes=50000] [--archives=jex,zip] [--reloads=5]
+ *   node tests/bench/vault-bench.mjs --profile --port=N [--notes=50000] [--archives=jex] [--reloads=9]
+ *
+ * `--profile` measures starts cheaply: the import is done once into a persistent Chromium profile
+ * (kept in the temp folder between runs, made again when the build, the corpus or the port changes),
+ * then each run launches a browser on it and starts the app many times (the first start of the
+ * launched browser apart, then reloads). The app is served on port N (an IndexedDB database belongs
+ * to its origin, so the port stays the same from run to run).
  *
  * Times are from the navigation's start (the page's own clock) to the answer on screen; the time
- * the search box appeared at is printed beside them, so the page's own start can be told apart.
+ * the search box appeared at is printed beside them, so the page's own start can be told apart, and
+ * each start's marks, then each mark's median. The 1-minute load average is printed beside each
+ * start: the machine may be shared.
  *
  * Targets: searchable within 1 s of a reload; the worker within 80 MB; every note imported and the
  * import called complete.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium-path.mjs';
 import { dropSnapshot, snapshotCoversLog } from '../search-snapshot-probe.mjs';
-import { markdownVaultZip, rawVaultJex, vaultWord } from '../vault-archives.mjs';
+import { markdownVaultZip, rawVaultJex } from '../vault-archives.mjs';
 import { ensureBuild, serveStatic, snapshotBuild } from './app/server.mjs';
+import { startsInProfile } from './vault-profile.mjs';
+import {
+  importThroughDialog,
+  marksLine,
+  median,
+  medianMarksLine,
+  memoryTotal,
+  searchableAfterReload,
+  until
+} from './vault-timing.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => [...a.replace(/^--/, '').split('='), 'true'].slice(0, 2))
+);
+const PROFILE = args.profile === 'true';
 const NOTES = Number(args.notes ?? 50000);
-const ARCHIVES = (args.archives ?? 'jex,zip').split(',');
-const RELOADS = Number(args.reloads ?? 5);
+const ARCHIVES = (args.archives ?? (PROFILE ? 'jex' : 'jex,zip')).split(',');
+const RELOADS = Number(args.reloads ?? (PROFILE ? 9 : 5));
+const PORT = Number(args.port ?? 0);
 const TARGET = { searchableMs: 1000, workerBytes: 80 * 1048576 };
 const s = (v) => `${(v / 1000).toFixed(1)} s`;
 const ms = (v) => `${Math.round(v)} ms`;
 const mb = (v) => `${(v / 1048576).toFixed(1)} MB`;
+const load = () => loadavg()[0].toFixed(1);
+/** The notes searched for, one per start (each holds a word no other note has). */
+const target = (k) => [7, NOTES - 1, 12_345 % NOTES, 31_337 % NOTES, 2_024 % NOTES][k % 5];
 
-async function until(check, timeoutMs, what) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+if (PROFILE && !(PORT > 0))
+  throw new Error('--profile needs --port=N: the profile keeps its data per origin');
 
-/**
- * Reloads and times, from the navigation's start (the page's own clock), a search typed as soon as
- * the search box takes input, to the moment its answer is on screen.
- */
-async function searchableAfterReload(page, i) {
-  await page.reload({ waitUntil: 'commit' });
-  const box = page.getByRole('searchbox', { name: 'Search notes' });
-  await box.waitFor();
-  const boxAt = await page.evaluate(() => performance.now());
-  await box.fill(vaultWord(i));
-  const answered = await page.waitForFunction(
-    (title) =>
-      [...document.querySelectorAll('[role="listbox"][aria-label="Notes"] [role="option"]')].some((o) =>
-        new RegExp(`^Note ${title}\\b`).test(o.getAttribute('aria-label') ?? o.textContent?.trim() ?? '')
-      ) && performance.now(),
-    i,
-    { polling: 'raf', timeout: 600_000 }
-  );
-  return {
-    ms: await answered.jsonValue(),
-    boxAt,
-    marks: await startMarks(page),
-    memory: await workerMemory(page.context().browser())
-  };
-}
-
-/** Where the first answer's time went: the app's `folio:*` marks, page and worker, from navigation start. */
-async function startMarks(page) {
-  const read = () => ({
-    origin: performance.timeOrigin,
-    marks: performance
-      .getEntriesByType('mark')
-      .filter((m) => m.name.startsWith('folio:'))
-      .map((m) => [m.name.slice(6), m.startTime])
-  });
-  const own = await page.evaluate(read);
-  const worker = page.workers().find((w) => w.url().includes('workspace.worker'));
-  const theirs = worker ? await worker.evaluate(read).catch(() => ({ marks: [] })) : { marks: [] };
-  return [...own.marks, ...theirs.marks.map(([name, t]) => [name, t + theirs.origin - own.origin])].sort(
-    (a, b) => a[1] - b[1]
-  );
-}
-
-/**
- * The workspace worker's memory, through Chromium's DevTools protocol (a worker has no
- * performance.memory): its JS heap after a full garbage collection, plus the ArrayBuffers the
- * heap holds (the index's typed arrays live outside the heap proper).
- */
-async function workerMemory(browser) {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    const worker = targetInfos.find((t) => t.type === 'worker' && t.url.includes('workspace.worker'));
-    if (!worker) return undefined;
-    const { sessionId } = await cdp.send('Target.attachToTarget', {
-      targetId: worker.targetId,
-      flatten: false
-    });
-    let nextId = 1;
-    const waiting = new Map();
-    cdp.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message);
-      waiting.get(message.id)?.(message.result);
-    });
-    const send = (method, params = {}) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        waiting.set(id, resolve);
-        void cdp.send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id, method, params })
-        });
-      });
-    await send('HeapProfiler.collectGarbage');
-    const usage = await send('Runtime.getHeapUsage');
-    await cdp.send('Target.detachFromTarget', { sessionId });
-    return { heap: usage.usedSize, buffers: usage.backingStorageSize ?? 0 };
-  } finally {
-    await cdp.detach();
-  }
-}
-
-const marksLine = (marks) => marks.map(([name, t]) => `${name} ${Math.round(t)}`).join(' → ');
-
-async function run(browser, url, name, bytes) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByRole('button', { name: 'New note', exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import' });
-  const t = Date.now();
-  // Playwright passes a buffer of at most 50 MB (a 50,000-note JEX is larger): the archive goes as a file.
-  const dir = mkdtempSync(join(tmpdir(), 'folio-vault-'));
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  await dialog.getByLabel('Import file', { exact: true }).setInputFiles(file);
-  const summary = dialog.getByRole('status');
-  await summary.getByText(/^Imported/).waitFor({ timeout: 1_800_000 });
-  const importMs = Date.now() - t;
-  const text = await summary.innerText();
-  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  // The worker indexes what the import wrote, then saves its snapshot a few seconds later.
-  await until(() => snapshotCoversLog(page), 1_800_000, 'the search snapshot');
+/** Starts with the snapshot `reloads` times, then once after dropping it (the peer); the load is noted at each. */
+async function starts(page, cdp, reloads, first) {
   const withSnapshot = [];
-  for (let k = 0; k < RELOADS; k++)
-    withSnapshot.push(
-      await searchableAfterReload(page, [7, NOTES - 1, 12_345 % NOTES, 31_337 % NOTES, 2_024 % NOTES][k % 5])
-    );
+  for (let k = 0; k < reloads; k++) {
+    const before = load();
+    const start = await searchableAfterReload(page, target(k), cdp, k === 0 ? first : undefined);
+    withSnapshot.push({ ...start, load: `${before}–${load()}` });
+  }
   await dropSnapshot(page);
-  const rebuilt = await searchableAfterReload(page, 4242 % NOTES);
-  await context.close();
-  rmSync(dir, { recursive: true, force: true });
-  return {
-    name,
-    importMs,
-    complete: text.includes('Import complete'),
-    notesLine: text.split('\n')[0],
-    heap,
-    withSnapshot,
-    rebuilt
-  };
+  const before = load();
+  const rebuilt = await searchableAfterReload(page, 4242 % NOTES, cdp);
+  return { withSnapshot, rebuilt: { ...rebuilt, load: `${before}–${load()}` } };
+}
+
+/** A fresh browser context: the archive imported, then its starts. */
+async function freshRun(browser, url, name, bytes) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    const imported = await importThroughDialog(page, name, bytes);
+    // The worker indexes what the import wrote, then saves its snapshot a few seconds later.
+    await until(() => snapshotCoversLog(page), 1_800_000, 'the search snapshot');
+    return { ...imported, ...(await starts(page, () => browser.newBrowserCDPSession(), RELOADS)) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Prints one archive's figures; returns whether they met their targets. */
+function report(name, bytes, r) {
+  const starts = r.withSnapshot;
+  const typical = median(starts.map((x) => x.ms));
+  // The largest of the starts: the figure a user's worker could reach.
+  const memory = starts.map((x) => x.memory).reduce((a, m) => (memoryTotal(m) > memoryTotal(a) ? m : a));
+  const pass =
+    (r.complete ?? true) && typical <= TARGET.searchableMs && memoryTotal(memory) <= TARGET.workerBytes;
+  console.log(`\n${name} (${mb(bytes)}): ${r.notesLine}`);
+  if (r.importMs !== undefined)
+    console.log(
+      `  import through the UI             ${s(r.importMs).padStart(9)}   complete: ${r.complete ? 'yes' : 'NO'}`
+    );
+  else console.log('  (imported by an earlier run into the kept profile)');
+  console.log(
+    `  searchable after a start, from navigation start (${starts.length} starts${PROFILE ? ', the first a new browser' : ''}; load average beside each):`
+  );
+  for (const x of starts)
+    console.log(`    ${ms(x.ms).padStart(9)}   box at ${ms(x.boxAt).padStart(7)}   load ${x.load}`);
+  console.log(
+    `    from the stored snapshot, median ${ms(typical).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${typical <= TARGET.searchableMs ? 'ok' : 'MISSED'}`
+  );
+  console.log(
+    `    peer: rebuilt from every note    ${ms(r.rebuilt.ms).padStart(9)}   box at ${ms(r.rebuilt.boxAt)}   load ${r.rebuilt.load}`
+  );
+  console.log(
+    '  where the time went (ms from navigation start; marks of the app, then the answer on screen):'
+  );
+  for (const x of starts) console.log(`    ${marksLine(x.marks)} → on screen ${Math.round(x.ms)}`);
+  console.log(`    median: ${medianMarksLine(starts)}`);
+  const memoryLine = (m) =>
+    `${mb(memoryTotal(m)).padStart(9)}   (heap ${mb(m?.heap ?? NaN)} + array buffers ${mb(m?.buffers ?? NaN)})`;
+  console.log('  worker memory after the start (JS heap after a full GC, plus the array buffers it holds):');
+  console.log(
+    `    from the stored snapshot        ${memoryLine(memory)}   target ≤ ${mb(TARGET.workerBytes)} ${memoryTotal(memory) <= TARGET.workerBytes ? 'ok' : 'MISSED'}`
+  );
+  console.log(`    peer: rebuilt from every note   ${memoryLine(r.rebuilt.memory)}`);
+  if (r.heap !== undefined)
+    console.log(
+      `  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`
+    );
+  return pass;
 }
 
 ensureBuild();
 const build = snapshotBuild();
-const server = await serveStatic(build.dir);
-const browser = await chromium.launch({
+const server = await serveStatic(build.dir, { port: PORT });
+const launch = {
   executablePath: chromiumPath() ?? undefined,
   args: [...CHROMIUM_ARGS, '--enable-precise-memory-info']
-});
+};
+const browser = PROFILE ? undefined : await chromium.launch(launch);
 let ok = true;
 try {
   console.log(
-    `Vault benchmark: ${NOTES.toLocaleString('en')} notes, built app in headless Chromium, through the Import dialog`
+    `Vault benchmark: ${NOTES.toLocaleString('en')} notes, built app in headless Chromium, through the Import dialog${PROFILE ? ', in a kept profile' : ''}; load average ${load()}`
   );
   const archives = [
     ['vault.jex', rawVaultJex, 'jex'],
     ['vault.zip', markdownVaultZip, 'zip']
   ].filter(([, , key]) => ARCHIVES.includes(key));
-  for (const [name, make] of archives) {
+  for (const [name, make, key] of archives) {
     const bytes = await make(NOTES);
-    const r = await run(browser, server.url, name, bytes);
-    const median = [...r.withSnapshot].map((x) => x.ms).sort((a, b) => a - b)[
-      Math.floor(r.withSnapshot.length / 2)
-    ];
-    const total = (m) => (m ? m.heap + m.buffers : NaN);
-    // The largest of the reloads: the figure a user's worker could reach.
-    const memory = r.withSnapshot.map((x) => x.memory).reduce((a, m) => (total(m) > total(a) ? m : a));
-    const pass = r.complete && median <= TARGET.searchableMs && total(memory) <= TARGET.workerBytes;
-    ok &&= pass;
-    console.log(`\n${name} (${mb(bytes.length)}): ${r.notesLine}`);
-    console.log(
-      `  import through the UI             ${s(r.importMs).padStart(9)}   complete: ${r.complete ? 'yes' : 'NO'}`
-    );
-    console.log(
-      `  searchable after a reload, from navigation start (median of ${r.withSnapshot.length}: ${r.withSnapshot.map((x) => `${ms(x.ms)} (box at ${ms(x.boxAt)})`).join(', ')})`
-    );
-    console.log(
-      `    from the stored snapshot        ${ms(median).padStart(9)}   target ≤ ${ms(TARGET.searchableMs)} ${median <= TARGET.searchableMs ? 'ok' : 'MISSED'}`
-    );
-    console.log(`    peer: rebuilt from every note   ${ms(r.rebuilt.ms).padStart(9)}`);
-    console.log(
-      '  where the time went (ms from navigation start; marks of the app, then the answer on screen):'
-    );
-    for (const x of r.withSnapshot) console.log(`    ${marksLine(x.marks)} → on screen ${Math.round(x.ms)}`);
-    const memoryLine = (m) =>
-      `${mb(total(m)).padStart(9)}   (heap ${mb(m?.heap ?? NaN)} + array buffers ${mb(m?.buffers ?? NaN)})`;
-    console.log(
-      '  worker memory after the start (JS heap after a full GC, plus the array buffers it holds):'
-    );
-    console.log(
-      `    from the stored snapshot        ${memoryLine(memory)}   target ≤ ${mb(TARGET.workerBytes)} ${total(memory) <= TARGET.workerBytes ? 'ok' : 'MISSED'}`
-    );
-    console.log(`    peer: rebuilt from every note   ${memoryLine(r.rebuilt.memory)}`);
-    console.log(
-      `  page JS heap after the import     ${mb(r.heap).padStart(9)}   (the index lives in the worker: see bench:search for its memory)`
-    );
+    const r = PROFILE
+      ? await startsInProfile({
+          launch,
+          url: server.url,
+          buildDir: build.dir,
+          corpus: `${key}-${NOTES}`,
+          name,
+          bytes,
+          run: (page, cdp, first) => starts(page, cdp, RELOADS, first)
+        })
+      : await freshRun(browser, server.url, name, bytes);
+    ok = report(name, bytes.length, r) && ok;
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.close();
   build.remove();
 }

@@ -53,13 +53,13 @@ export function snapshotBuild() {
 }
 
 /**
- * Serves `dir` on a free loopback port: files as they are, any other path gets 200.html (the SPA
+ * Serves `dir` on a loopback port (`port`, else a free one): files as they are, any other path gets 200.html (the SPA
  * fallback), hashed files under /_app/immutable/ are cacheable for good as on a real host.
  * `requests` lists every path asked for, so a test can see what a page load fetched. With
  * `gzip`, text is sent compressed to clients that accept it, as any real static host does (the
  * Lighthouse benchmark's simulated network counts bytes on the wire).
  */
-export function serveStatic(dir, { gzip = false } = {}) {
+export function serveStatic(dir, { gzip = false, port = 0 } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -84,7 +84,7 @@ export function serveStatic(dir, { gzip = false } = {}) {
     res.end(bytes);
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const url = `http://127.0.0.1:${server.address().port}/`;
       resolve({ url, requests, close: () => new Promise((done) => server.close(done)) });
     });
