@@ -155,7 +155,6 @@ try {
       ? await startsInProfile({
           launch,
           url: server.url,
-          buildDir: build.dir,
           corpus: `${key}-${NOTES}`,
           name,
           bytes,

@@ -2,7 +2,7 @@
  * bench:vault's `--profile` mode: a persistent Chromium profile holding an imported vault, kept in
  * the temp folder between runs so that timing starts costs seconds, not the minutes an import of
  * 50,000 notes takes. The profile is made again whenever what it was made from changes: the build
- * (its files' bytes), the corpus, the origin it was served at, or the browser.
+ * (its sources), the corpus, the origin it was served at, or the browser.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { snapshotCoversLog } from '../search-snapshot-probe.mjs';
+import { ROOT } from './app/server.mjs';
 import { importThroughDialog, until } from './vault-timing.mjs';
 
 const ARCHIVES_SOURCE = new URL('../vault-archives.mjs', import.meta.url);
@@ -21,10 +22,22 @@ function filesUnder(dir, prefix = '') {
     .sort();
 }
 
-/** What a kept profile must have been made from to be used again. */
-function profileKey({ buildDir, corpus, url, launch }) {
+/** What the build is made from (server.mjs rebuilds from these; tests beside the code are left out). */
+const BUILD_SOURCES = ['src', 'workers', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'];
+
+/**
+ * What a kept profile must have been made from to be used again. The build is known by its
+ * sources, not its files: two builds of the same sources differ in SvelteKit's version stamp,
+ * which renames chunks.
+ */
+function profileKey({ corpus, url, launch }) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(buildDir)) hash.update(file).update(readFileSync(join(buildDir, file)));
+  for (const source of BUILD_SOURCES) {
+    const path = join(ROOT, source);
+    const files = statSync(path).isDirectory() ? filesUnder(path).map((f) => join(source, f)) : [source];
+    for (const file of files.filter((f) => !/\.test\.ts$/.test(f)))
+      hash.update(file).update(readFileSync(join(ROOT, file)));
+  }
   hash.update(readFileSync(ARCHIVES_SOURCE));
   const browser = launch.executablePath ?? '';
   hash.update(`${corpus}\n${url}\n${browser}\n${browser && statSync(browser).mtimeMs}`);
@@ -51,11 +64,11 @@ async function openProfile(profileDir, launch) {
  * app, `cdp()` opens a DevTools session that sees the page's workers. Resolves to what `run` did,
  * with the import's figures (its time only when this run imported).
  */
-export async function startsInProfile({ launch, url, buildDir, corpus, name, bytes, run }) {
+export async function startsInProfile({ launch, url, corpus, name, bytes, run }) {
   const dir = join(tmpdir(), 'folio-vault-profile', corpus);
   const profileDir = join(dir, 'profile');
   const keyFile = join(dir, 'made-from.json');
-  const key = profileKey({ buildDir, corpus, url, launch });
+  const key = profileKey({ corpus, url, launch });
   let kept = readJson(keyFile);
   let importMs;
   if (kept?.key !== key) {
