@@ -11,7 +11,7 @@ export default defineConfig({
   // search debounces, worker start), about 0.4 of a core per worker; a third worker fills that wait.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
-  // Budgets for a loaded machine (CI runs these beside the unit tests): every wait is for a
+  // Budgets for a loaded machine (a shared or slow CI runner): every wait is for a
   // condition, so a larger budget costs nothing when the condition comes; it only lets a page that
   // starts in 8 s instead of 2 s pass. At load 16, expect's default 5 s missed the app's first start
   // and a model list, and 30 s missed a test that imports, reloads and searches.

@@ -11,10 +11,10 @@
  * itself the left neighbour: it must still read as before, unless it is a paragraph or heading
  * the edit writes after a blank line: then it cannot change and is not parsed again (see
  * writesAfterClosed). The window is parsed again on every frame of a streamed suggestion, so it is
- * kept this small. The new blocks carry their exact
- * source text; the first neighbour keeps its own, so the separators around the window stay as they
- * were. When the neighbours change, or a link definition comes or goes (a label can be used
- * anywhere), the edit is applied to the whole document with applyMarkdownEdit.
+ * kept this small. The new blocks carry their exact source text; the first neighbour keeps its
+ * own, so the separators around the window stay as they were. When the neighbours change, or a
+ * link definition comes or goes (a label can be used anywhere), the edit is applied to the whole
+ * document with applyMarkdownEdit.
  */
 import type { Node as PMNode } from 'prosemirror-model';
 import { Transform } from 'prosemirror-transform';
