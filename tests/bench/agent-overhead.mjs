@@ -10,17 +10,19 @@
  *    dispatch and run of read_note against IndexedDB, callbacks, the turn's worker round trip);
  *  - in-worker gap: from the end of one model call to the start of the next, inside the worker;
  *  - peer: a bare Comlink ping round trip to the same worker, measured in the same run.
- * Then a focused 100 KB note (focused.ts): session-tool calls streamed as drafts into a real editor,
- * the main-thread work per step against the same target, beside a build of the same page with the
- * per-document serialisation cache turned off (the uncached path), measured in the same run; and
- * the cached page again with the chat's message box focused (focused.ts, `?composer`).
+ * Then a focused 100 KB note (focused.ts), drawn with the editor's stylesheets: session-tool calls
+ * streamed as drafts into a real editor, the main-thread work per step against the same target,
+ * beside a build of the same page with the per-document serialisation cache turned off (the
+ * uncached path), measured in the same run; the cached page again with the chat's message box
+ * focused (focused.ts, `?composer`); and the browser's rendering of the frames after that work.
+ * Each part prints the machine's load average beside its figures.
  * Bundled on the fly with rolldown (a vite dependency), served from a local port.
  *
  * Run: node tests/bench/agent-overhead.mjs   (exit code 1 when the target is missed)
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -47,12 +49,28 @@ const uncachedSerializer = {
   }
 };
 
-/** Stylesheets (KaTeX's, imported by the editor's lazy math) play no part in the figures: left out. */
+/**
+ * Stylesheets imported from code (KaTeX's, by the editor's lazy math) are left out of the bundles;
+ * the focused pages get the editor's own stylesheets instead (editorStyles), as the app loads them.
+ */
 const noStylesheets = {
   name: 'no-stylesheets',
   resolveId: (source) => (source.endsWith('.css') ? '\0stylesheet' : null),
   load: (id) => (id === '\0stylesheet' ? 'export {};' : null)
 };
+
+/**
+ * The editor's stylesheets as one `<style>` (their `@import`s of packages inlined): how the note is
+ * laid out and drawn decides what each change to it costs the browser.
+ */
+function editorStyles() {
+  const inline = (path) =>
+    readFileSync(path, 'utf8').replace(/@import '([^']+)';/g, (_, name) =>
+      readFileSync(join(ROOT, 'node_modules', name), 'utf8')
+    );
+  const sheets = ['src/lib/editor/editor.css', 'src/lib/editor/review/review.css'];
+  return `<style>${sheets.map((sheet) => inline(join(ROOT, sheet))).join('\n')}</style>`;
+}
 
 async function bundle(dir) {
   const entries = [
@@ -78,7 +96,7 @@ async function bundle(dir) {
     if (name !== 'worker')
       writeFileSync(
         join(dir, `${name === 'page' ? 'index' : name}.html`),
-        `<!doctype html><meta charset="utf-8"><script type="module" src="./${name}.js"></script>`
+        `<!doctype html><meta charset="utf-8">${name === 'page' ? '' : editorStyles()}<script type="module" src="./${name}.js"></script>`
       );
   }
 }
@@ -101,6 +119,8 @@ function serve(dir) {
 }
 
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
+/** The machine's load average over the last minute (the figures are wall-clock times). */
+const load = () => loadavg()[0].toFixed(2);
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-agent-bench-'));
 let server;
@@ -119,10 +139,11 @@ try {
     await page.close();
     return figures;
   };
+  const loadBefore = load();
   const r = await measure('');
   const ok = r.perStep.p95 <= TARGET_P95_MS;
   console.log(
-    `Agent overhead, ${r.turns} turns of ${r.steps} steps (read_note on 300 notes), headless Chromium`
+    `Agent overhead, ${r.turns} turns of ${r.steps} steps (read_note on 300 notes), headless Chromium, load average ${loadBefore} → ${load()}`
   );
   console.log(
     `  per step      p50 ${fmt(r.perStep.p50)}  p95 ${fmt(r.perStep.p95)}   target p95 ≤ ${TARGET_P95_MS} ms  ${ok ? 'OK' : 'MISSED'}`
@@ -135,12 +156,13 @@ try {
   );
   console.log(`  listener events received: ${r.events}`);
 
+  const focusedLoad = load();
   const f = await measure('focused.html');
   const u = await measure('focused-uncached.html');
   const c = await measure('focused.html?composer');
   const focusedOk = f.perStep.p95 <= TARGET_P95_MS;
   console.log(
-    `\nFocused note of ${(f.noteChars / 1000).toFixed(0)} KB, ${f.turns} turns of ${f.steps} session-tool steps, each streamed (${f.draftFramesPerStep.toFixed(1)} draft frames a step)`
+    `\nFocused note of ${(f.noteChars / 1000).toFixed(0)} KB with the editor's stylesheets, ${f.turns} turns of ${f.steps} session-tool steps, each streamed (${f.draftFramesPerStep.toFixed(1)} draft frames a step), load average ${focusedLoad} → ${load()}`
   );
   console.log(`  session-tool work per step (main thread: the call + its draft frames)`);
   console.log(
@@ -154,6 +176,9 @@ try {
   );
   console.log(
     `    of which the view's updates: cached p50 ${fmt(f.viewPerStep.p50)}, uncached p50 ${fmt(u.viewPerStep.p50)}   (decorations and DOM of the suggestions)`
+  );
+  console.log(
+    `  the browser's rendering per step: cached p50 ${fmt(f.renderPerStep.p50)}  p95 ${fmt(f.renderPerStep.p95)};  composer focused p50 ${fmt(c.renderPerStep.p50)}  p95 ${fmt(c.renderPerStep.p95)}   (style, layout and paint of the frames, after the page's work; not in the figures above)`
   );
   console.log(
     `  streamed text shown late by p50 ${fmt(f.lag.p50)}  p95 ${fmt(f.lag.p95)}   (cached; a piece's arrival to the drawing that shows it; uncached p50 ${fmt(u.lag.p50)}  p95 ${fmt(u.lag.p95)})`

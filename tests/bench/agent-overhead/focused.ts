@@ -67,17 +67,50 @@ function shown(): void {
   waitingSince = undefined;
 }
 const nativeFrame = window.requestAnimationFrame.bind(window);
+/** When the last animation-frame callback of the current frame ended. */
+let lastCallbackEnd = 0;
 window.requestAnimationFrame = (callback) =>
   nativeFrame((time) => {
     const start = performance.now();
     try {
       callback(time);
     } finally {
-      frameMs += performance.now() - start;
+      lastCallbackEnd = performance.now();
+      tasksSinceFrame = 0;
+      frameMs += lastCallbackEnd - start;
       frames++;
       shown();
     }
   });
+
+/**
+ * The browser's own work after the page changed the note (style, layout, paint of each frame),
+ * which the per-step figure leaves out: every frame of a turn, the time from its last animation-frame
+ * callback to a message posted from one, which runs once the frame's rendering is done (a frame with
+ * nothing to draw costs next to nothing). Measured by a callback of its own, outside the timed ones.
+ */
+let renderMs = 0;
+/** Time the page's own tasks (the session-tool calls) took since the last frame, not rendering. */
+let tasksSinceFrame = 0;
+let probing = false;
+const rendered: (() => void)[] = [];
+const afterRendering = new MessageChannel();
+afterRendering.port1.onmessage = () => {
+  renderMs += Math.max(0, performance.now() - lastCallbackEnd - tasksSinceFrame);
+  for (const resolve of rendered.splice(0)) resolve();
+  if (probing) nativeFrame(probe);
+};
+/** Resolves once the next frame is drawn. */
+const nextRendered = () => new Promise<void>((resolve) => rendered.push(resolve));
+function probe(): void {
+  lastCallbackEnd = performance.now();
+  tasksSinceFrame = 0;
+  afterRendering.port2.postMessage(null);
+}
+function startProbing(): void {
+  if (!probing) nativeFrame(probe);
+  probing = true;
+}
 
 /**
  * `?composer`: the chat's message box holds the focus, as after the user typed the message and
@@ -120,6 +153,7 @@ async function run() {
   await worker.setUp(TOOL_STEPS, { anchors: spread, pieces: PIECES, pieceGapMs: PIECE_GAP_MS });
   const perStep: number[] = [];
   const viewPerStep: number[] = [];
+  const renderPerStep: number[] = [];
   const gaps: number[] = [];
   let draftFrames = 0;
   for (let i = 0; i < WARMUP_TURNS + TURNS; i++) {
@@ -136,7 +170,9 @@ async function run() {
         try {
           return await turn.host.call(name, args, options);
         } finally {
-          callMs += performance.now() - start;
+          const took = performance.now() - start;
+          callMs += took;
+          tasksSinceFrame += took;
           shown();
         }
       }
@@ -148,7 +184,8 @@ async function run() {
         turn.onToolDelta(delta);
       }
     });
-    [frameMs, frames, dispatchMs] = [0, 0, 0];
+    [frameMs, frames, dispatchMs, renderMs] = [0, 0, 0, 0];
+    startProbing();
     recordLag = i >= WARMUP_TURNS;
     const outcome = await worker.runTurn(
       {
@@ -170,11 +207,15 @@ async function run() {
         `focused turn ${i}: ${pendingProposals(editor.view.state).length} suggestions shown, expected ${TOOL_STEPS}`
       );
     const turnViewMs = dispatchMs;
+    const turnRenderMs = renderMs;
     rejectEdits('all')(editor.view.state, editor.view.dispatch);
+    // The suggestions' removal is drawn before the next turn starts counting.
+    await nextRendered();
     const turnGaps = await worker.gaps();
     if (i >= WARMUP_TURNS) {
       perStep.push((callMs + frameMs) / TOOL_STEPS);
       viewPerStep.push(turnViewMs / TOOL_STEPS);
+      renderPerStep.push(turnRenderMs / TOOL_STEPS);
       gaps.push(...turnGaps);
       draftFrames += frames;
     }
@@ -186,6 +227,7 @@ async function run() {
     draftFramesPerStep: draftFrames / (TURNS * TOOL_STEPS),
     perStep: { p50: percentile(perStep, 50), p95: percentile(perStep, 95) },
     viewPerStep: { p50: percentile(viewPerStep, 50), p95: percentile(viewPerStep, 95) },
+    renderPerStep: { p50: percentile(renderPerStep, 50), p95: percentile(renderPerStep, 95) },
     gap: { p50: percentile(gaps, 50), p95: percentile(gaps, 95) },
     lag: { p50: percentile(lags, 50), p95: percentile(lags, 95) }
   };
