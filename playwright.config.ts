@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   // Four on a 2-core machine: a spec spends most of its time waiting (page loads, the app's save and
-  // search debounces, worker start): the browser tests take about 540 s of CPU, and with three
+  // search debounces, worker start): the browser tests take about 490 s of CPU, and with three
   // workers they took 618 s, under one core on average; npm test runs the checks and unit tests
   // beside them for only part of that time. Each test has its own browser context, so the count
   // changes no test's state.
