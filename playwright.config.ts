@@ -7,9 +7,12 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Three on a 2-core machine: a spec spends most of its time waiting (page loads, the app's save and
-  // search debounces, worker start), about 0.4 of a core per worker; a third worker fills that wait.
-  workers: 3,
+  // Four on a 2-core machine: a spec spends most of its time waiting (page loads, the app's save and
+  // search debounces, worker start): the browser tests take about 490 s of CPU, and with three
+  // workers they took 618 s, under one core on average; npm test runs the checks and unit tests
+  // beside them for only part of that time. Each test has its own browser context, so the count
+  // changes no test's state.
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   // Budgets for a loaded machine (a shared or slow CI runner): every wait is for a
   // condition, so a larger budget costs nothing when the condition comes; it only lets a page that

@@ -7,8 +7,13 @@ import { allowTool, connectClient, pairTab, startTestBridge } from './mcp-helper
 import { createNote, notesList, openApp } from './shell-helpers';
 
 let bridge: Bridge;
+/** How many times a tab was adopted by this test's bridge (its log line). */
+let tabConnects = 0;
 test.beforeEach(async () => {
-  bridge = await startTestBridge();
+  tabConnects = 0;
+  bridge = await startTestBridge((line) => {
+    if (line === 'Folio tab connected.') tabConnects += 1;
+  });
 });
 test.afterEach(async () => {
   await bridge.close();
@@ -66,8 +71,13 @@ test('the client session survives a tab reload', async ({ page }) => {
   await openApp(page);
   await pairTab(page, bridge);
   const client = await connectClient(bridge);
+  const before = tabConnects;
   await page.reload();
-  await expect.poll(() => bridge.tabConnected, { timeout: 15_000 }).toBe(true);
+  // The reloaded tab's own connection, not `tabConnected`: right after the reload that can still be
+  // the old page's socket, whose close the bridge has not seen yet (on a loaded machine it came after
+  // the check, and the call found no tab). The bridge adopts a tab only once the previous one is gone.
+  await expect.poll(() => tabConnects, { timeout: 15_000 }).toBe(before + 1);
+  expect(bridge.tabConnected).toBe(true);
   expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   await client.close();
 });

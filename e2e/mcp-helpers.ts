@@ -9,9 +9,9 @@ import { openSettings } from './settings-helpers';
 export const CLIENT_TOKEN = 'e2e-client-token-0123456789abcdef';
 export const PAIRING_TOKEN = 'e2e-pairing-token-0123456789abcdef';
 
-/** A bridge on a free loopback port. */
-export function startTestBridge(): Promise<Bridge> {
-  return startBridge({ port: 0, clientToken: CLIENT_TOKEN, pairingToken: PAIRING_TOKEN });
+/** A bridge on a free loopback port; `log` gets the lines it logs (a tab connecting, among them). */
+export function startTestBridge(log?: (line: string) => void): Promise<Bridge> {
+  return startBridge({ port: 0, clientToken: CLIENT_TOKEN, pairingToken: PAIRING_TOKEN, log });
 }
 
 /** Opens Settings → MCP, the section of the Settings dialog. */

@@ -4,6 +4,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { body, createNote, notesList, openApp, saveStatus } from './shell-helpers';
 
+// Each test has its own browser context (its own storage), so they may run on different workers at
+// once: the file is the longest of the last ones in the run's order (five tests of two app starts
+// each), and run whole on one worker it kept that worker busy after the others had finished.
+test.describe.configure({ mode: 'parallel' });
+
 /** Puts the cursor at the end of the paragraph reading `text` and types `typed` (in one input event). */
 async function typeAtEnd(page: Page, text: string, typed: string): Promise<void> {
   await body(page).getByText(text, { exact: true }).click();
