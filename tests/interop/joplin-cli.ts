@@ -46,3 +46,18 @@ export async function joplin(profile: string, ...args: string[]): Promise<string
     throw new Error(`joplin ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
   }
 }
+
+/**
+ * Joplin's RAW/JEX importer reports an item it could not link (a tag link whose tag or note is not
+ * in the archive, an attachment without its file) as a line of output and still exits 0.
+ */
+const DROPPED_ITEM = /^(?:Non-existent (?:note|tag) .*|Could not find resource file: .*)$/gm;
+
+/** Imports `path` into a profile; throws, with Joplin's output, if the importer dropped an item. */
+export async function joplinImport(profile: string, path: string, format: string): Promise<void> {
+  const output = await joplin(profile, 'import', path, '--format', format);
+  const dropped = output.match(DROPPED_ITEM);
+  if (dropped) {
+    throw new Error(`joplin import ${path} dropped items:\n${dropped.join('\n')}\n--- output ---\n${output}`);
+  }
+}

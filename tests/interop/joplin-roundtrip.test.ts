@@ -15,7 +15,7 @@ import { addTagsToNote, createNote, createNotebook, createResource } from '$lib/
 import { exportLibrary, importFiles } from '$lib/interop';
 import { freshDb } from '../fresh-db';
 import { listFiles, untar } from './fixture-files';
-import { ensureJoplin, joplin } from './joplin-cli';
+import { ensureJoplin, joplin, joplinImport } from './joplin-cli';
 import { markdownView, snapshotRawDir } from './library-snapshot';
 
 const FIXTURE = join(process.cwd(), 'tests/interop/fixtures/markdown-library');
@@ -31,7 +31,7 @@ describe('round trip through the real Joplin client', () => {
   beforeAll(async () => {
     ensureJoplin();
     cpSync(FIXTURE, at('library'), { recursive: true });
-    await joplin(at('p1'), 'import', at('library'), '--format', 'md_frontmatter');
+    await joplinImport(at('p1'), at('library'), 'md_frontmatter');
     await joplin(at('p1'), 'export', '--format', 'jex', at('joplin.jex'));
     await joplin(at('p1'), 'export', '--format', 'raw', at('joplin-raw'));
     joplinRawDir = at('joplin-raw');
@@ -45,7 +45,7 @@ describe('round trip through the real Joplin client', () => {
     writeFileSync(at('folio.jex'), new Uint8Array(await blob.arrayBuffer()));
     folioJexFiles = await untar(blob);
 
-    await joplin(at('p2'), 'import', at('folio.jex'), '--format', 'jex');
+    await joplinImport(at('p2'), at('folio.jex'), 'jex');
     await joplin(at('p2'), 'export', '--format', 'raw', at('roundtrip-raw'));
     joplinRaw = snapshotRawDir(joplinRawDir);
     folioRaw = snapshotRawDir(at('roundtrip-raw'));
@@ -102,7 +102,7 @@ describe('round trip through the real Joplin client', () => {
       mkdirSync(join(at('made-in-folio-raw'), path, '..'), { recursive: true });
       writeFileSync(join(at('made-in-folio-raw'), path), data);
     }
-    await joplin(at('p3'), 'import', at('made-in-folio.jex'), '--format', 'jex');
+    await joplinImport(at('p3'), at('made-in-folio.jex'), 'jex');
     await joplin(at('p3'), 'export', '--format', 'raw', at('p3-raw'));
     expect(snapshotRawDir(at('p3-raw'))).toEqual(snapshotRawDir(at('made-in-folio-raw')));
   }, 120_000);
@@ -116,7 +116,7 @@ describe('round trip through the real Joplin client', () => {
       mkdirSync(join(at('folio-md'), path, '..'), { recursive: true });
       writeFileSync(join(at('folio-md'), path), data);
     }
-    await joplin(at('p4'), 'import', join(at('folio-md'), 'library'), '--format', 'md_frontmatter');
+    await joplinImport(at('p4'), join(at('folio-md'), 'library'), 'md_frontmatter');
     await joplin(at('p4'), 'export', '--format', 'raw', at('p4-raw'));
     const original = markdownView(joplinRawDir);
     expect(Object.keys(original)).toHaveLength(4);
