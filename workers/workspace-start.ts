@@ -13,6 +13,9 @@ import { createCoreApi } from './core-api';
 import { FullTextService } from './full-text';
 import { createFullTextApi } from './full-text-api';
 
+/** The longest the rest of the worker waits, once the index is ready, for a first search to answer first. */
+const REST_WAITS_FOR_SEARCH_MS = 1_000;
+
 /** Opens the database and exposes the worker's API; `early` is the snapshot read begun before this module loaded. */
 export function startWorkspace(early: Promise<EarlySnapshot | undefined>): Promise<void> {
   performance.mark('folio:worker-main');
@@ -27,9 +30,11 @@ export function startWorkspace(early: Promise<EarlySnapshot | undefined>): Promi
       read && read.version === db.backendDB().version ? read.record : undefined
     );
     const fullText = new FullTextService(db, snapshot);
-    // Loaded once the snapshot is restored (or refused): compiling the rest of the worker (~400 KB)
-    // while the snapshot is read and restored was what delayed a 50,000-note start most after the read.
-    const rest = fullText.restoreTried
+    // Loaded once the snapshot is restored (or refused) and the first search typed is answered:
+    // compiling the rest of the worker (~400 KB) while the snapshot is read and restored was what
+    // delayed a 50,000-note start most after the read, and right after it, the first search.
+    const rest = fullText
+      .restoredAndFirstSearch(REST_WAITS_FOR_SEARCH_MS)
       .then(() => import('./workspace-rest'))
       .then(({ createRestOfWorkspace }) => createRestOfWorkspace(db, cancels, fullText));
     return lateBoundApi(

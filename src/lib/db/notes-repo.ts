@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { AppError, ItemType, newId, noteDefaults, type Note } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { conflictNoteIds } from './conflicts-repo';
+import { newestFirstIds } from './newest-first-ids';
 import { getDefaultNotebookId } from './notebooks-repo';
 import { saveRevisionIfDue } from './revisions-repo';
 import { writeTransaction, type WriteOptions } from './write';
@@ -143,13 +144,18 @@ export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = I
   }
   // Conflict copies are rare: their ids come from their own index and are left out of the list.
   const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
-  const range =
+  const [index, prefix]: [string, (string | number)[]] =
     scope.kind === 'notebook'
-      ? db.notes
-          .where('[parent_id+deleted_time+updated_time]')
-          .between([scope.id, 0, Dexie.minKey], [scope.id, 0, Dexie.maxKey])
-      : db.notes.where('[deleted_time+updated_time]').between([0, Dexie.minKey], [0, Dexie.maxKey]);
-  const ordered = range.reverse();
-  const ids = await (Number.isFinite(limit) ? ordered.limit(limit + conflicts.size) : ordered).primaryKeys();
+      ? ['[parent_id+deleted_time+updated_time]', [scope.id, 0]]
+      : ['[deleted_time+updated_time]', [0]];
+  // All of them: read a slice at a time, so that other readers are not held behind one long read.
+  const ids = Number.isFinite(limit)
+    ? ((await db.notes
+        .where(index)
+        .between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey])
+        .reverse()
+        .limit(limit + conflicts.size)
+        .primaryKeys()) as string[])
+    : await newestFirstIds(db, index, prefix);
   return (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids).slice(0, limit);
 }

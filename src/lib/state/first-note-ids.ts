@@ -9,6 +9,12 @@ import { listNoteIds, sortedNoteIds, type FolioDatabase, type NoteScope, type No
 /** How many ids the first read takes: more than a tall screen shows. */
 export const FIRST_IDS_COUNT = 64;
 
+/**
+ * The longest the rest of a list's ids wait for the search index's start (see
+ * Workspace.wantAllIds): a vault whose index is rebuilt from every note takes far longer.
+ */
+export const ALL_IDS_MAX_WAIT_MS = 3_000;
+
 /** The first `count` ids of listNoteIds(db, scope), or of sortedNoteIds in another order. */
 export function firstNoteIds(
   db: FolioDatabase,

@@ -5,6 +5,7 @@ export { LiveQuery } from './live-query.svelte';
 export { saveStatusText } from './autosave';
 export type { SaveStatus } from './autosave';
 export { NoteListWindow, NOTE_ROW_HEIGHT_PX } from './note-list-window.svelte';
+export { ALL_IDS_MAX_WAIT_MS } from './first-note-ids';
 export { scrollToRow } from './virtual-range';
 export type { NoteSummary } from './note-summary';
 export { flattenTree, subtreeIds } from './notebook-tree';

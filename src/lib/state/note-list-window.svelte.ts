@@ -9,6 +9,8 @@ import { visibleRange, type RowRange } from './virtual-range';
 
 /** Every row is this tall, so positions are computed, never measured. */
 export const NOTE_ROW_HEIGHT_PX = 64;
+/** Rendered rows this close to the last id read count as near the end (see `nearEnd`). */
+const NEAR_END_ROWS = 32;
 
 /** The rows of the note list that are rendered, and their notes. */
 export class NoteListWindow {
@@ -23,6 +25,10 @@ export class NoteListWindow {
   readonly #end: number = $derived(this.#range.end);
   /** The last window, kept when the next has the same ids (no new database read). */
   #lastWindow: string[] = [];
+  /** Whether the list was scrolled down to within a few screens' rows of the last id it has. */
+  readonly nearEnd: boolean = $derived.by(
+    () => this.scrollTop > 0 && this.#ids().length - this.#end < NEAR_END_ROWS
+  );
   /** The ids of the rendered rows, in order. */
   readonly windowIds: string[] = $derived.by(() => this.#sameOrNew(this.#ids().slice(this.start, this.#end)));
   /** Summaries of the rendered rows' notes by id (a missing id is still loading or was deleted). */

@@ -40,11 +40,11 @@ export const workerSearchReady = (): Promise<void> =>
 /**
  * Starts the worker's full-text index now (restoring a large vault's index takes a moment): the
  * shell calls it once the first screen is shown, so a search typed after that is answered at once.
- * A failure is reported by the search that meets it.
+ * Resolves once the index is ready or failed; a failure is reported by the search that meets it.
  */
-export function startSearchIndex(): void {
+export function startSearchIndex(): Promise<void> {
   performance.mark('folio:search-index-start');
-  workerSearchReady().catch(() => undefined);
+  return workerSearchReady().catch(() => undefined);
 }
 
 /** The search box's state. */

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { storageAdvice, storageNoticeShown } from './storage-notice.svelte';
 
 describe('storageNoticeShown', () => {
-  const base = { persistence: 'denied', dismissed: false, noteCount: 3 };
+  const base = { persistence: 'denied', dismissed: false, hasNotes: true };
 
   it('shows when the browser refused and there are notes to lose', () => {
     expect(storageNoticeShown(base)).toBe(true);
   });
 
   it('stays hidden before the first note', () => {
-    expect(storageNoticeShown({ ...base, noteCount: 0 })).toBe(false);
+    expect(storageNoticeShown({ ...base, hasNotes: false })).toBe(false);
   });
 
   it('stays hidden once dismissed', () => {

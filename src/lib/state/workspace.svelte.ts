@@ -27,7 +27,7 @@ import { LiveQuery } from './live-query.svelte';
 import { NoteSession } from './note-session.svelte';
 import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
-import { firstNoteIds } from './first-note-ids';
+import { FIRST_IDS_COUNT, firstNoteIds } from './first-note-ids';
 import { recoverDrafts } from './unsaved-drafts';
 import { tabId } from './tab-id';
 import { browserLinkTarget, openLink } from './open-link';
@@ -101,6 +101,8 @@ export class Workspace {
   }
   /** Whether the Notes list has shown its first rows (see `listShown`). */
   #listShown = $state(false);
+  /** Whether all of the scope's ids may be read (see `wantAllIds`). */
+  #allIdsWanted = $state(false);
 
   constructor(db: FolioDatabase = openDatabase()) {
     this.db = db;
@@ -115,10 +117,14 @@ export class Workspace {
       []
     );
     // All of the scope's ids are read once the list has shown its first screen, so that reading
-    // (10,000 keys) does not compete with it (issue 2). Until then it stays unloaded.
+    // (10,000 keys) does not compete with it (issue 2), once they are wanted (`wantAllIds`), and
+    // not while the list shows a search's results instead: the search's own reads would wait
+    // behind it. Until then it stays unloaded. A first read that came back short holds them all.
     this.scopeNoteIds = new LiveQuery(
       () =>
-        this.#scopeFirstIds.loaded && (this.#listShown || !this.#scopeFirstIds.current.length)
+        this.#scopeFirstIds.loaded &&
+        ((this.#listShown && this.#allIdsWanted && !this.searching) ||
+          this.#scopeFirstIds.current.length < FIRST_IDS_COUNT)
           ? { scope: this.scope, sort: this.noteSort }
           : null,
       (input) => (input ? sortedNoteIds(db, input.scope, input.sort) : new Promise<string[]>(() => {})),
@@ -156,6 +162,17 @@ export class Workspace {
   /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
   listShown(): void {
     this.#listShown = true;
+  }
+
+  /**
+   * Lets the list read all of its scope's ids; until then it shows the first screenful. Reading
+   * every id of a large vault holds the database for a long while (50,000 index keys: ~1 s, and
+   * IndexedDB serves one request at a time for the whole origin, the worker's too), so at start it
+   * waits for the search index to be ready: the shell calls this then (or after a few seconds),
+   * and the list calls it as soon as the user scrolls or jumps toward the end of the rows read.
+   */
+  wantAllIds(): void {
+    this.#allIdsWanted = true;
   }
 
   /** The seam for the search engine: the ranked note ids matching `searchQuery` (null: not known yet). */
