@@ -7,10 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Four on a 2-core machine: a spec spends most of its time waiting (page loads, the app's save and
-  // search debounces, worker start): the browser tests take about 490 s of CPU, and with three
-  // workers they took 618 s, under one core on average; npm test runs the checks and unit tests
-  // beside them for only part of that time. Each test has its own browser context, so the count
+  // Four on a 2-core machine: the browser tests keep both cores nearly busy (the machine's busy time
+  // over a run, not the runner's CPU, which misses Chromium's renderer processes); npm test runs
+  // the single-threaded checks beside them. Each test has its own browser context, so the count
   // changes no test's state.
   workers: 4,
   retries: process.env.CI ? 1 : 0,

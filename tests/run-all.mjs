@@ -6,10 +6,11 @@
  *   stage 2   test:browser ‖ check → lint:code → lint:imports → lint:exports → test:unit → eval
  *                                  → test:mcp-conformance
  *
- * Why lanes: one after the other the parts took 18 minutes on a 2-core machine while using about
- * one core on average; the browser tests, the longest part, spend most of their time waiting on
- * pages, workers and the app's own timers, and the linters are single-threaded. Side by side they
- * use both cores. Each step is an npm script, so each part can still be run alone.
+ * Why lanes: the linters and svelte-check are single-threaded, and one after the other the parts
+ * left a core idle while they ran; side by side with the browser tests (which keep both cores
+ * nearly busy on their own: the machine's busy time, below, not the steps' CPU, shows it) the run
+ * took 17.7 instead of 18.4 minutes on a 2-core machine. The whole run is bound by CPU, so more
+ * lanes would not shorten it. Each step is an npm script, so each part can still be run alone.
  *
  * Why these stages: SvelteKit's `svelte-kit sync` (run by `npm run check`, and by the SvelteKit
  * Vite plugin inside `vite build`, Vitest and the eval's Vite server) rewrites every file under
@@ -39,9 +40,11 @@ import { readFileSync } from 'node:fs';
 
 /**
  * CPU seconds (user + system) of this process's children that have ended and been waited for, from
- * /proc (Linux; null elsewhere): a step's CPU, its servers and browsers included, is added when it
- * ends. Node has no API for it (process.resourceUsage() counts the process itself). Ticks are
- * 1/100 s, the kernel's USER_HZ on Linux.
+ * /proc (Linux; null elsewhere): a step's CPU is added when it ends. Node has no API for it
+ * (process.resourceUsage() counts the process itself). Ticks are 1/100 s, the kernel's USER_HZ on
+ * Linux. It misses the processes a step's children did not wait for: Chromium's renderer and
+ * utility processes, left to init when Playwright ends a browser, are most of the browser tests'
+ * CPU (about two thirds when measured), so the machine's busy time is printed too.
  */
 function childrenCpuSeconds() {
   try {
@@ -49,6 +52,23 @@ function childrenCpuSeconds() {
     // Fields after the ")" that ends the command name: cutime and cstime are the 14th and 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Core-seconds the whole machine spent busy (every process, this run's and any other's), from
+ * /proc/stat's first line (Linux; null elsewhere): user, nice, system, irq, softirq and steal ticks.
+ */
+function machineBusySeconds() {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
   } catch {
     return null;
   }
@@ -76,6 +96,7 @@ const running = new Set();
 /** @type {Map<string, Result>} */
 const results = new Map();
 const started = Date.now();
+const busyAtStart = machineBusySeconds();
 /** The children's CPU counter when the last step ended. */
 let cpuCounted = childrenCpuSeconds();
 /** @type {Result} */
@@ -168,11 +189,15 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 for (const stage of STAGES) await Promise.all(stage.map(runLane));
 
 const cpuTotal = childrenCpuSeconds();
+const busyAtEnd = machineBusySeconds();
 console.log(
   `\nnpm test: ${((Date.now() - started) / 1000).toFixed(0)} s` +
-    (cpuTotal === null ? '' : `, ${cpuTotal.toFixed(0)} s of CPU (user + system)`)
+    (cpuTotal === null ? '' : `, ${cpuTotal.toFixed(0)} s of CPU in the processes waited for`) +
+    (busyAtStart === null || busyAtEnd === null
+      ? ''
+      : `; the machine was busy ${(busyAtEnd - busyAtStart).toFixed(0)} core-seconds (every process)`)
 );
-console.log(`  ${'step'.padEnd(width)}  status   start    time     CPU`);
+console.log(`  ${'step'.padEnd(width)}  status   start    time     CPU (processes waited for)`);
 for (const step of ORDER) {
   const { status, start, seconds, cpu } = results.get(step) ?? NOT_RUN;
   const seconds5 = (/** @type {number} */ n) => `${n.toFixed(0).padStart(5)} s`;
