@@ -41,7 +41,7 @@ export async function newestFirstIds(
     if (slice.length < perRead) return [...ids, ...slice];
     const last = await db.notes.get(slice[slice.length - 1]);
     // Deleted between the two reads: the range is read whole instead (rare, and still correct).
-    if (!last) return wholeRange(db, index, prefix);
+    if (!last) return (await newestFirst(db, index, prefix).primaryKeys()) as string[];
     const key: IndexableType = [...prefix, last.updated_time];
     const tied = (await db.notes.where(index).equals(key).reverse().primaryKeys()) as string[];
     const tiedSet = new Set(tied);
@@ -53,10 +53,10 @@ export async function newestFirstIds(
   }
 }
 
-async function wholeRange(db: FolioDatabase, index: string, prefix: (string | number)[]): Promise<string[]> {
-  return (await db.notes
+/** The notes of the keys `[...prefix, any updated_time]` of `index`, most recently updated first. */
+export function newestFirst(db: FolioDatabase, index: string, prefix: (string | number)[]) {
+  return db.notes
     .where(index)
     .between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey])
-    .reverse()
-    .primaryKeys()) as string[];
+    .reverse();
 }

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { AppError, ItemType, newId, noteDefaults, type Note } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { conflictNoteIds } from './conflicts-repo';
-import { newestFirstIds } from './newest-first-ids';
+import { newestFirst, newestFirstIds } from './newest-first-ids';
 import { getDefaultNotebookId } from './notebooks-repo';
 import { saveRevisionIfDue } from './revisions-repo';
 import { writeTransaction, type WriteOptions } from './write';
@@ -150,10 +150,7 @@ export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = I
       : ['[deleted_time+updated_time]', [0]];
   // All of them: read a slice at a time, so that other readers are not held behind one long read.
   const ids = Number.isFinite(limit)
-    ? ((await db.notes
-        .where(index)
-        .between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey])
-        .reverse()
+    ? ((await newestFirst(db, index, prefix)
         .limit(limit + conflicts.size)
         .primaryKeys()) as string[])
     : await newestFirstIds(db, index, prefix);
