@@ -56,6 +56,14 @@ async function allowEmbedder(page: Page, origin: string) {
   await field.fill(origin);
   await field.press('Tab');
   await page.keyboard.press('Escape');
+  // The field saves on change, in an IndexedDB write that can wait behind the worker's start-up
+  // reads; navigating away before it commits aborts it. Settings opened again show the stored
+  // value only once it has committed, so wait for that, as a user reopening them would see it.
+  const again = await openMcpSettings(page);
+  await expect(
+    again.getByRole('textbox', { name: 'Pages allowed to embed Folio as an MCP server' })
+  ).toHaveValue(origin);
+  await page.keyboard.press('Escape');
 }
 
 async function openEmbedder(page: Page, folioOrigin: string) {
