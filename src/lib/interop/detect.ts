@@ -11,6 +11,23 @@ export function isMarkdownName(name: string): boolean {
 }
 
 /**
+ * The paths in `paths` that a zip tool added, not the user: macOS's `__MACOSX/` folder, and the
+ * AppleDouble twin `._name` of a file `name` beside it (both hold Finder metadata in a binary
+ * format). Every other file counts, hidden ones too (`.NET.md` is a note, as Joplin imports it).
+ */
+export function zipToolMetadata(paths: Iterable<string>): Set<string> {
+  const all = new Set(paths);
+  const metadata = new Set<string>();
+  for (const path of all) {
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1);
+    const twin = name.startsWith('._') && all.has(path.slice(0, slash + 1) + name.slice(2));
+    if (twin || path.split('/').includes('__MACOSX')) metadata.add(path);
+  }
+  return metadata;
+}
+
+/**
  * The format of a file from its first bytes (at least 262 of them for tar), falling back to its
  * name; undefined when it is none of the formats Folio reads.
  */

@@ -20,7 +20,7 @@ import {
 } from '$lib/core';
 import type { FolioDatabase } from '$lib/db';
 import { putImportBatch, putImportBlob, removeImported, type ImportBatch, type ImportedIds } from '$lib/db';
-import { isMarkdownName } from './detect';
+import { isMarkdownName, zipToolMetadata } from './detect';
 import { splitFrontMatter, type FrontMatterFields } from './front-matter';
 import {
   decodeText,
@@ -142,12 +142,14 @@ function collect(
     });
     return false;
   });
-  const tops = new Set(safe.map((e) => (e.path.includes('/') ? e.path.split('/')[0] : '')));
+  const metadata = zipToolMetadata(safe.map((e) => e.path));
+  const own = safe.filter((e) => !metadata.has(e.path));
+  const tops = new Set(own.map((e) => (e.path.includes('/') ? e.path.split('/')[0] : '')));
   const shared = tops.size === 1 && !tops.has('') ? [...tops][0] : '';
   const paths: string[] = [];
-  for (const entry of safe) {
+  for (const entry of own) {
     const path = shared ? entry.path.slice(shared.length + 1) : entry.path;
-    if (!path || path.split('/').some((p) => p.startsWith('.'))) continue;
+    if (!path) continue;
     run.files.set(path, entry);
     if (isMarkdownName(path)) paths.push(path);
   }

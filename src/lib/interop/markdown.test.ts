@@ -83,6 +83,25 @@ describe('Markdown import', () => {
     expect((await db.notes.filter((n) => n.title === 'Alpha').first())?.body).toContain(`:/${b.id}`);
     expect((await listNotebooks(db)).map((n) => n.title).sort()).toEqual(['notes', 'sub']);
   });
+
+  it("imports hidden files and folders as Joplin does, and leaves out only a zip tool's metadata", async () => {
+    const db = freshDb();
+    const appleDouble = new Uint8Array([0, 5, 22, 7, 0, 2, 0, 0, 0xff, 0xfe]);
+    const zip = zipSync({
+      'Vault/a.md': enc.encode('Alpha'),
+      'Vault/._a.md': appleDouble,
+      'Vault/.NET notes.md': enc.encode('Dotted name'),
+      'Vault/.trash/old.md': enc.encode('In a hidden folder'),
+      '__MACOSX/Vault/._a.md': appleDouble
+    });
+    const report = await importFiles(db, [{ name: 'vault.zip', blob: new Blob([zip]) }]);
+    expect(report.problems).toEqual([]);
+    expect(report.complete).toBe(true);
+    expect([report.notes, report.notesFound]).toEqual([3, 3]);
+    const notes = await db.notes.toArray();
+    expect(notes.map((n) => n.body).sort()).toEqual(['Alpha', 'Dotted name', 'In a hidden folder']);
+    expect((await listNotebooks(db)).map((n) => n.title).sort()).toEqual(['.trash', 'Vault']);
+  });
 });
 
 describe('Markdown export', () => {
