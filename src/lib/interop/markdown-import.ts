@@ -204,7 +204,7 @@ async function importNote(run: MarkdownRun, path: string, folders: Map<string, N
   const linked = outline ? await rewriteLinks(run, path, body, outline) : body;
   const id = run.noteIds.get(path)!;
   const parent = folders.get(path.split('/').slice(0, -1).join('/'))!;
-  const note = noteFrom(run.now, id, parent.id, title, linked, fields);
+  const note = noteFrom(run.now, entry.modified, id, parent.id, title, linked, fields);
   if (extra) note.front_matter = extra;
   run.batch.notes.push(note);
   for (const tag of fields.tags ?? []) addTag(run, id, tag);
@@ -235,16 +235,21 @@ export function pickTitle(
   return { title: name.replace(/\.[^.]+$/, ''), source: 'file name' };
 }
 
+/**
+ * The note of one file. Its dates are the front matter's, else the file's modification time (as
+ * Joplin's importer takes them from the file), else the import's time.
+ */
 function noteFrom(
   now: number,
+  modified: number | undefined,
   id: string,
   parent_id: string,
   title: string,
   body: string,
   f: FrontMatterFields
 ): Note {
-  const created = f.created_time ?? now;
-  const updated = f.updated_time ?? now;
+  const created = f.created_time ?? modified ?? now;
+  const updated = f.updated_time ?? modified ?? now;
   return {
     ...noteDefaults(now),
     id,

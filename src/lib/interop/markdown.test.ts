@@ -84,6 +84,29 @@ describe('Markdown import', () => {
     expect((await listNotebooks(db)).map((n) => n.title).sort()).toEqual(['notes', 'sub']);
   });
 
+  it("dates a note by its front matter, else by its file's modification time, as Joplin does", async () => {
+    const db = freshDb();
+    const edited = new Date(2022, 2, 4, 5, 6, 8);
+    const zip = zipSync({
+      'plain.md': [enc.encode('No dates here'), { mtime: edited }],
+      'dated.md': [enc.encode('---\nupdated: 2020-01-02T03:04:05Z\n---\nDated'), { mtime: edited }]
+    });
+    await importFiles(db, [{ name: 'notes.zip', blob: new Blob([zip]) }]);
+    const byTitle = new Map((await db.notes.toArray()).map((n) => [n.title, n]));
+    const plain = byTitle.get('plain')!;
+    expect([plain.created_time, plain.updated_time, plain.user_updated_time]).toEqual([
+      edited.getTime(),
+      edited.getTime(),
+      edited.getTime()
+    ]);
+    expect(byTitle.get('dated')!.updated_time).toBe(Date.UTC(2020, 0, 2, 3, 4, 5));
+    const file = new File(['From a folder'], 'loose.md', { lastModified: Date.UTC(2019, 5, 6) });
+    await importFiles(db, [{ name: 'loose.md', blob: file }]);
+    expect((await db.notes.filter((n) => n.title === 'loose').first())!.updated_time).toBe(
+      Date.UTC(2019, 5, 6)
+    );
+  });
+
   it("imports hidden files and folders as Joplin does, and leaves out only a zip tool's metadata", async () => {
     const db = freshDb();
     const appleDouble = new Uint8Array([0, 5, 22, 7, 0, 2, 0, 0, 0xff, 0xfe]);

@@ -16,6 +16,8 @@ export interface ImportEntry {
   path: string;
   /** Its size in bytes (as the archive declares it). */
   size: number;
+  /** When the file was last modified (ms since 1970), where the archive or the browser says. */
+  modified?: number;
   bytes(): Promise<Uint8Array>;
   blob(type?: string): Promise<Blob>;
   skip(): Promise<void>;
@@ -81,6 +83,7 @@ export function blobEntry(path: string, blob: Blob): ImportEntry {
   return {
     path: normalizePath(path),
     size: blob.size,
+    modified: blob instanceof File ? blob.lastModified : undefined,
     bytes: async () => new Uint8Array(await blob.arrayBuffer()),
     blob: async (type) => (type && blob.type !== type ? new Blob([blob], { type }) : blob),
     skip: async () => {}
@@ -99,6 +102,7 @@ export async function zipEntries(blob: Blob): Promise<ImportEntry[]> {
     .map((info) => ({
       path: normalizePath(info.name),
       size: info.size,
+      modified: info.modified,
       bytes: () => archive.bytes(info),
       blob: (type) => archive.blob(info, type),
       skip: async () => {}

@@ -80,6 +80,21 @@ describe('ZipArchive', () => {
     expect(archive.entries.map((e) => e.name)).toEqual(['é.md', 'äb.md']);
   });
 
+  it("gives each entry's modification time: the extended timestamp in UTC, else the DOS local time", async () => {
+    const local = new Date(2023, 4, 6, 7, 8, 10);
+    const utcSeconds = Date.UTC(2021, 0, 2, 3, 4, 5) / 1000;
+    // The extended timestamp field as Info-ZIP writes it in the central directory: flags, mtime.
+    const ut = new Uint8Array(5);
+    ut[0] = 1;
+    new DataView(ut.buffer).setUint32(1, utcSeconds, true);
+    const zip = zipSync({
+      'dos.md': [strToU8('a'), { mtime: local }],
+      'ut.md': [strToU8('b'), { mtime: local, extra: { 0x5455: ut } }]
+    });
+    const archive = await ZipArchive.open(blobOf(zip));
+    expect(archive.entries.map((e) => e.modified)).toEqual([local.getTime(), utcSeconds * 1000]);
+  });
+
   it('refuses a damaged entry by its checksum, and still reads the others', async () => {
     const zip = zipSync({
       'a.md': [strToU8('first file'), { level: 0 }],

@@ -31,6 +31,8 @@ export interface ZipEntryInfo {
   crc: number;
   /** Where the entry's local header starts. */
   offset: number;
+  /** When the file was last modified (ms since 1970), as the zip tool recorded it, if it did. */
+  modified: number | undefined;
 }
 
 /** Why a zip could not be opened or an entry read; the message says it in words. */
@@ -226,13 +228,38 @@ function parseDirectory(dir: Uint8Array, count: number, archiveSize: number): Zi
     }
     if (offset + compressedSize > archiveSize)
       throw new ZipError(`${name} lies beyond the end of the file (the file may be cut short)`);
-    entries.push({ name, size, compressedSize, method, encrypted: (flags & 1) !== 0, crc, offset });
+    const modified =
+      unixModified(view, extraStart, extraLength) ??
+      dosModified(view.getUint16(at + 14, true), view.getUint16(at + 12, true));
+    entries.push({ name, size, compressedSize, method, encrypted: (flags & 1) !== 0, crc, offset, modified });
     at = extraStart + extraLength + commentLength;
   }
   // Writers without zip64 (fflate among them) store the count modulo 65,536; unzip accepts that too.
   if (entries.length % 0x10000 !== count % 0x10000)
     throw new ZipError(`its directory is damaged (${entries.length} of ${count} entries could be read)`);
   return entries;
+}
+
+/** The UTC modification time of the extended timestamp field (0x5455, Info-ZIP and macOS write it). */
+function unixModified(view: DataView, start: number, length: number): number | undefined {
+  const field = findExtra(view, start, length, 0x5455);
+  // Its first byte says which times follow; in the central directory only the modification time.
+  if (field < 0 || field + 5 > start + length || !(view.getUint8(field) & 1)) return undefined;
+  return view.getUint32(field + 1, true) * 1000;
+}
+
+/** The MS-DOS date and time every zip entry has: local time, to 2 s; date 0 when none was set. */
+function dosModified(date: number, time: number): number | undefined {
+  if (date === 0) return undefined;
+  const day = new Date(
+    1980 + (date >> 9),
+    ((date >> 5) & 15) - 1,
+    date & 31,
+    time >> 11,
+    (time >> 5) & 63,
+    (time & 31) * 2
+  );
+  return Number.isNaN(day.getTime()) ? undefined : day.getTime();
 }
 
 /** The offset of an extra field's data, or -1. */
