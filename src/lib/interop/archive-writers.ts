@@ -8,8 +8,11 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** Where export entries go. */
 export interface ArchiveWriter {
-  /** Adds a file; its bytes are written before the promise resolves. */
-  add(path: string, data: Uint8Array | Blob): Promise<void>;
+  /**
+   * Adds a file; its bytes are written before the promise resolves. `modified` (ms since 1970) is
+   * the file's modification time where the format keeps one per file for other apps (zip).
+   */
+  add(path: string, data: Uint8Array | Blob, modified?: number): Promise<void>;
   /** Ends the archive and returns it. */
   finish(): Promise<Blob>;
   /** Gives up, freeing what was written. */
@@ -46,6 +49,9 @@ export function createTarWriter(): ArchiveWriter {
   };
 }
 
+/** The earliest time a zip entry's MS-DOS date can hold (local time). */
+const DOS_EPOCH = new Date(1980, 0, 1, 0, 0, 2).getTime();
+
 /** Zip output gathered in memory before it is moved into a Blob part. */
 const ZIP_PART_BYTES = 8 * 1024 * 1024;
 
@@ -76,9 +82,11 @@ export function createZipWriter(): ArchiveWriter {
     if (final || error) done?.();
   });
   return {
-    async add(path, data) {
+    async add(path, data, modified) {
       if (failure) throw failure;
       const file = data instanceof Blob ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
+      // A zip's DOS time cannot say a time before 1980; fflate then writes the current time.
+      if (modified !== undefined && modified >= DOS_EPOCH) file.mtime = modified;
       zip.add(file);
       if (data instanceof Blob) {
         const reader = data.stream().getReader();

@@ -126,14 +126,16 @@ export async function writeMarkdownTree(
         const target = notePaths.get(id) ?? resourcePaths.get(id);
         return target ? relativePath(path, target) : all;
       });
+      // The file's date is the note's last edit, as other Markdown apps (and Folio's import) read it.
       await writer.add(
         path,
-        encoder.encode(noteMarkdown({ ...note, body }, tags.get(note.id) ?? [], options.frontMatter ?? true))
+        encoder.encode(noteMarkdown({ ...note, body }, tags.get(note.id) ?? [], options.frontMatter ?? true)),
+        note.user_updated_time || note.updated_time
       );
     }
   }
   for (const resource of set.resources) {
     const blob = (await db.blobs.get(resource.id))?.data;
-    if (blob) await writer.add(resourcePaths.get(resource.id)!, blob);
+    if (blob) await writer.add(resourcePaths.get(resource.id)!, blob, resource.updated_time);
   }
 }

@@ -160,6 +160,23 @@ describe('Markdown export', () => {
     );
   });
 
+  it("keeps each note's last edit as its file's date, so an import without front matter keeps it", async () => {
+    const db = freshDb();
+    const book = await createNotebook(db, { title: 'B' });
+    const edited = new Date(2021, 6, 8, 9, 10, 12).getTime();
+    await createNote(db, {
+      title: 'N',
+      body: 'x',
+      parent_id: book.id,
+      updated_time: edited,
+      user_updated_time: edited
+    });
+    const { blob } = await exportLibrary(db, { format: 'markdown', frontMatter: false });
+    const other = freshDb();
+    await importFiles(other, [{ name: 'export.zip', blob }]);
+    expect((await other.notes.filter((n) => n.title === 'N').first())!.updated_time).toBe(edited);
+  });
+
   it('saves a single note as one .md file', async () => {
     const db = freshDb();
     const book = await createNotebook(db, { title: 'B' });
