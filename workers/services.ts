@@ -4,7 +4,7 @@
  * The per-area APIs (search-api.ts, tools-api.ts, and later agent-api.ts) are built from this one
  * object, so they share the indexes and the cancel registry without knowing about each other.
  */
-import type { FolioDatabase } from '$lib/db';
+import { fillTitleSortKeys, type FolioDatabase } from '$lib/db';
 import { createCancelRegistry, type CancelRegistry } from '$lib/rpc';
 import {
   bindToolSwitches,
@@ -80,6 +80,12 @@ export async function createWorkspaceServices(
           () => {}
         );
 
+  // Notes stored before the Title order had its index get their keys once, after the search
+  // index's start so as not to compete with it; failing only keeps the slower Title order.
+  const backfill = new AbortController();
+  if (options.watch !== false)
+    void fullText.ready.then(() => fillTitleSortKeys(db, backfill.signal)).catch(() => {});
+
   return {
     db,
     cancels,
@@ -103,6 +109,7 @@ export async function createWorkspaceServices(
       return runCancellable(cancels, callId, work);
     },
     stop() {
+      backfill.abort();
       stopWatching();
       switches.stop();
       semantic.stop();

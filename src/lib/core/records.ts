@@ -45,6 +45,11 @@ export interface Note {
    * a Markdown export writes them back. Absent for most notes.
    */
   front_matter?: string;
+  /**
+   * The title's sort key, for the Title order's index: derived by the database on every write
+   * (db/title-sort-middleware.ts), whatever a writer gives; never exported or synced.
+   */
+  title_sort?: string;
 }
 
 /** A notebook (Joplin calls it a folder); `parent_id` '' is the root. */

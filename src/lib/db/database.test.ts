@@ -7,7 +7,10 @@ import {
   SCHEMA_V2,
   SCHEMA_V3,
   SCHEMA_V5,
+  SCHEMA_V6,
   SCHEMA_VERSION,
+  sortedNoteIds,
+  fillTitleSortKeys,
   listNoteIds,
   listRevisions,
   readChangesSince,
@@ -188,5 +191,39 @@ describe('schema versions 4 to 6', () => {
     expect(await db.notes.where('is_conflict').equals(1).primaryKeys()).toEqual(['c'.repeat(32)]);
     expect(await listNoteIds(db, { kind: 'all' })).toEqual(['b'.repeat(32)]);
     expect(await listNoteIds(db, { kind: 'conflicts' })).toEqual(['c'.repeat(32)]);
+  });
+
+  it('upgrades a version-6 database to version 7 at once, keys its notes for the Title order in the background, and the order stays the same', async () => {
+    const name = `upgrade-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(6).stores(SCHEMA_V6);
+    await old.open();
+    const note = (id: string, title: string) => ({
+      id: id.repeat(32),
+      parent_id: 'a'.repeat(32),
+      title,
+      body: '',
+      updated_time: 1,
+      created_time: 1,
+      deleted_time: 0,
+      is_conflict: 0
+    });
+    await old.table('notes').bulkAdd([note('b', 'Note 10'), note('c', 'éclair'), note('d', 'Note 9')]);
+    old.close();
+
+    const db = openDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    const inOrder = ['c', 'd', 'b'].map((c) => c.repeat(32));
+    // Not keyed yet: the order is sorted in memory from the raw titles.
+    expect((await db.notes.get('c'.repeat(32)))?.title_sort).toBeUndefined();
+    expect(await sortedNoteIds(db, { kind: 'all' }, 'title')).toEqual(inOrder);
+    await fillTitleSortKeys(db);
+    expect((await db.notes.get('c'.repeat(32)))?.title_sort).toBe('eclair');
+    expect(await db.notes.where('[deleted_time+title_sort]').between([0, ''], [0, '\uffff']).count()).toBe(3);
+    expect(await sortedNoteIds(db, { kind: 'all' }, 'title')).toEqual(inOrder);
+    expect(await sortedNoteIds(db, { kind: 'all' }, 'title', 1)).toEqual(inOrder.slice(0, 1));
+    // Nothing a user sees changed: the change log holds no entry for it.
+    expect(await readChangesSince(db, 0)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { Change, Note, Notebook, NoteTag, Resource, Revision, Setting, Tag, Writer } from '$lib/core';
 import { DEFAULT_DB_NAME } from './names';
+import { titleSortMiddleware, TITLE_SORT_FIELD } from './title-sort-middleware';
 
 /** An attachment's bytes, kept apart from its metadata so listing resources never loads blobs. */
 export interface BlobRecord {
@@ -19,7 +20,7 @@ export interface BlobRecord {
 export { DEFAULT_DB_NAME };
 
 /** The current schema version. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Version 1's stores, kept as they were so the upgrade path can be exercised. */
 export const SCHEMA_V1 = {
@@ -135,6 +136,19 @@ export const SCHEMA_V6 = {
 };
 
 /**
+ * Version 7: the Title order reads an index of each note's title sort key (title-sort-key.ts),
+ * which is IndexedDB's own order, instead of reading every title to sort them in memory. No
+ * upgrade function: rewriting every note there would hold a 50,000-note vault's first start for
+ * most of a minute. The middleware keys each note written from now on, title-sort-backfill.ts keys
+ * the older ones in the background, and until it is done the Title order sorts as version 6 did,
+ * with the raw-title indexes (kept for that).
+ */
+export const SCHEMA_V7 = {
+  ...SCHEMA_V6,
+  notes: `${SCHEMA_V6.notes}, [deleted_time+${TITLE_SORT_FIELD}], [parent_id+deleted_time+${TITLE_SORT_FIELD}]`
+};
+
+/**
  * What sync last agreed with the target about one item. Written by the sync module through
  * sync-repo.ts, in the same transaction as the item itself, so the two never disagree.
  */
@@ -229,6 +243,8 @@ export class FolioDatabase extends Dexie {
     this.version(5).stores(SCHEMA_V5);
     // Only a new store and an index: every note already has is_conflict (0 unless imported so).
     this.version(6).stores(SCHEMA_V6);
+    this.version(7).stores(SCHEMA_V7);
+    this.use(titleSortMiddleware);
   }
 }
 

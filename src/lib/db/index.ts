@@ -97,6 +97,7 @@ export type { NoteLinksRecord } from './database';
 export { findNotesByTitle } from './note-titles';
 export type { NoteTitle } from './note-titles';
 export { sortedNoteIds } from './note-order';
+export { fillTitleSortKeys } from './title-sort-backfill';
 export type { NoteSort } from './note-order';
 export {
   getSyncItems,

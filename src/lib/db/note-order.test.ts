@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../../tests/fresh-db';
-import { createNote, ensureDefaultNotebook, sortedNoteIds, trashNote } from '$lib/db';
+import {
+  createNote,
+  ensureDefaultNotebook,
+  fillTitleSortKeys,
+  sortedNoteIds,
+  trashNote,
+  updateNote
+} from '$lib/db';
 
 describe('sortedNoteIds', () => {
   it('sorts by title as people read (case and accents aside, numbers by value), by creation and by update', async () => {
@@ -14,6 +21,9 @@ describe('sortedNoteIds', () => {
     const byId = new Map(notes.map((n) => [n.id, n.title]));
     const names = async (sort: 'title' | 'created' | 'updated') =>
       (await sortedNoteIds(db, { kind: 'all' }, sort)).map((id) => byId.get(id));
+    // Sorted in memory until the keys are known filled, then read from their index: the same order.
+    expect(await names('title')).toEqual(['Apple', 'banana', 'Éclair', 'Note 9', 'Note 10']);
+    await fillTitleSortKeys(db);
     expect(await names('title')).toEqual(['Apple', 'banana', 'Éclair', 'Note 9', 'Note 10']);
     expect(await names('created')).toEqual(['Éclair', 'Note 9', 'Note 10', 'Apple', 'banana']);
     expect((await names('updated')).length).toBe(5);
@@ -21,5 +31,25 @@ describe('sortedNoteIds', () => {
     expect(
       (await sortedNoteIds(db, { kind: 'notebook', id: notebookId }, 'title', 2)).map((id) => byId.get(id))
     ).toEqual(['Apple', 'banana']);
+  });
+
+  it('keeps the Title order as notes are renamed, whoever writes them', async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    const a = await createNote(db, { title: 'Alpha' });
+    const b = await createNote(db, { title: 'Beta' });
+    await fillTitleSortKeys(db);
+    const titles = async () =>
+      Promise.all(
+        (await sortedNoteIds(db, { kind: 'all' }, 'title')).map(async (id) => (await db.notes.get(id))?.title)
+      );
+    expect(await titles()).toEqual(['Alpha', 'Beta']);
+    await updateNote(db, a.id, { title: 'Zulu' });
+    expect(await titles()).toEqual(['Beta', 'Zulu']);
+    // A writer that puts the record itself (import, sync) with a stale key gets it corrected.
+    await db.notes.put({ ...(await db.notes.get(b.id))!, title: 'Zz top', title_sort: 'a' });
+    expect(await titles()).toEqual(['Zulu', 'Zz top']);
+    // One page of the order reads only that page.
+    expect(await sortedNoteIds(db, { kind: 'all' }, 'title', 1)).toEqual([a.id]);
   });
 });

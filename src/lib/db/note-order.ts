@@ -1,22 +1,25 @@
 /**
  * The orders a note list can be sorted in: last updated (newest first), created (newest first)
  * or title (A to Z, as people read them: case and accents aside, numbers by value). Each reads
- * index keys only, never note bodies; titles are sorted in memory with Intl.Collator, which
- * IndexedDB's own (binary) order of strings is not.
+ * index keys only, never note bodies, and a page of the list only what the page needs: the Title
+ * order is the index of each note's title sort key (title-sort-key.ts), ties by id. Until every
+ * note stored before that index has its key (title-sort-backfill.ts), titles are read from their
+ * raw index and sorted in memory by the same key.
  */
 import Dexie from 'dexie';
 import type { FolioDatabase } from './database';
 import { listNoteIds, type NoteScope } from './notes-repo';
+import { titleSortFilled } from './title-sort-backfill';
+import { titleSortKey } from './title-sort-key';
+import { TITLE_SORT_FIELD } from './title-sort-middleware';
 
 /** How a note list is sorted. */
 export type NoteSort = 'updated' | 'created' | 'title';
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 function range(
   db: FolioDatabase,
   scope: NoteScope & { kind: 'all' | 'notebook' },
-  field: 'created_time' | 'title'
+  field: 'created_time' | 'title' | typeof TITLE_SORT_FIELD
 ) {
   return scope.kind === 'notebook'
     ? db.notes
@@ -40,19 +43,26 @@ export async function sortedNoteIds(
   const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
   const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
   const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
-  if (sort === 'created') {
-    const newest = range(db, scope, 'created_time').reverse();
-    return upTo(
-      kept(
-        (await (
-          limit === undefined ? newest : newest.limit(limit + conflicts.size)
-        ).primaryKeys()) as string[]
-      )
-    );
-  }
+  if (sort === 'title' && !(await titleSortFilled(db))) return upTo(kept(await idsByRawTitle(db, scope)));
+  const ordered =
+    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
+  return upTo(
+    kept(
+      (await (
+        limit === undefined ? ordered : ordered.limit(limit + conflicts.size)
+      ).primaryKeys()) as string[]
+    )
+  );
+}
+
+/** Every id of the scope in Title order, sorting the raw titles' index in memory (all of it). */
+async function idsByRawTitle(db: FolioDatabase, scope: NoteScope & { kind: 'all' | 'notebook' }) {
   const collection = range(db, scope, 'title');
   const [keys, ids] = await Promise.all([collection.keys(), collection.primaryKeys()]);
-  const rows = ids.map((id, i) => ({ id: id as string, title: String((keys[i] as unknown[]).at(-1) ?? '') }));
-  rows.sort((a, b) => collator.compare(a.title, b.title) || a.id.localeCompare(b.id));
-  return upTo(kept(rows.map((row) => row.id)));
+  const rows = ids.map((id, i) => ({
+    id: id as string,
+    key: titleSortKey(String((keys[i] as unknown[]).at(-1) ?? ''))
+  }));
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.map((row) => row.id);
 }
