@@ -4,7 +4,7 @@
  * snippets, or leave them to the caller (`keepBodies: false`, what the worker does: the database
  * has them, and 50,000 bodies are most of the memory an index would take). Which notes a query
  * selects is select.ts's (Joplin's query builder); their order is rank.ts's (Joplin's ranking):
- * every selected note is scored, and only the page's best become result objects.
+ * only notes that could make the page are scored, and only the page's best become result objects.
  * Trashed notes are never upserted (the follower removes them), so search only sees live notes.
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
@@ -16,7 +16,7 @@ import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
-import { scoreCandidates, topRanked, type CorpusStats, type Ranked } from './rank';
+import { rankTop, type CorpusStats, type Ranked } from './rank';
 import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
@@ -207,9 +207,9 @@ export class SearchIndex {
     const warnings = [...parsed.warnings];
     const selected = this.evaluate(parsed, now, warnings);
     if (!selected) return { results: [], total: 0, warnings };
-    const scored = scoreCandidates(selected.docs, selected.matches, this.stats(), this.cols, now);
+    const top = rankTop(selected.docs, selected.matches, this.stats(), this.cols, now, limit);
     const snippets = new SnippetMaker(positiveTokens(parsed));
-    const results = topRanked(scored, limit, this.cols).map((r) => toResult(r, this.docs, snippets));
+    const results = top.map((r) => toResult(r, this.docs, snippets));
     return { results, total: selected.docs.length, warnings };
   }
 
