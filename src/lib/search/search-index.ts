@@ -148,7 +148,6 @@ export class SearchIndex {
     if (doc === undefined) return;
     this.titleTokens -= this.streams.titleLen[doc];
     this.bodyTokens -= this.streams.bodyLen[doc];
-    this.cols.clear(doc);
     this.docs.retire(doc);
     this.byId.delete(id);
     this.liveCount--;
