@@ -128,7 +128,7 @@ function matchManyIds(
       bodyAcc[doc] += bodyHits(listHits[i]);
     }
   }
-  const docs = seen.subarray(0, n).sort();
+  const docs = marks.ascending(seen, n, source.slots());
   const hits = new Uint32Array(n);
   for (let i = 0; i < n; i++) hits[i] = pack(titleAcc[docs[i]], bodyAcc[docs[i]]);
   return finish(docs, hits);
