@@ -7,7 +7,7 @@
  * documents with a hit, and the average column length is a whole number of tokens.
  */
 import type { DocColumns } from './columns';
-import { bodyHits, titleHits, type TextMatch } from './text-match';
+import { bodyHits, titleHits, type TextMatch } from './text-match-core';
 
 const K1 = 1.2;
 const B = 0.75;

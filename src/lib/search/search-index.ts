@@ -20,7 +20,8 @@ import { rankTop, type CorpusStats, type Ranked } from './rank';
 import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { MatchScratch, matchText, type DocSource } from './text-match';
+import { matchText } from './text-match';
+import { MatchScratch, type DocSource } from './text-match-core';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
 /** Text terms beyond this many are ignored (with a warning), so a pasted essay cannot stall search. */
@@ -53,7 +54,8 @@ export class SearchIndex {
     titleLength: (doc) => this.streams.titleLen[doc],
     bodyLength: (doc) => this.streams.bodyLen[doc],
     readInto: (doc, out) => this.streams.readInto(doc, out),
-    countRun: (doc, run, anchor, counts) => this.streams.countRun(doc, run, anchor, counts)
+    countRun: (doc, run, anchor, counts, maxTitle, maxBody) =>
+      this.streams.countRun(doc, run, anchor, counts, maxTitle, maxBody)
   };
 
   constructor(options: SearchIndexOptions = {}) {

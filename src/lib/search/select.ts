@@ -8,7 +8,7 @@
 import { intersectSorted, subtractSorted, unionSorted, type DocMarks } from './doc-sets';
 import type { Predicate } from './filters';
 import type { TextTerm } from './query-types';
-import type { TextMatch } from './text-match';
+import type { TextMatch } from './text-match-core';
 
 /** What a query selects: the matching documents, ascending, and its positive text matches. */
 export interface Selection {
