@@ -118,6 +118,8 @@ class CandidateScorer {
    * below maxWeight, so only a recency boost of at least `score - maxWeight` could reach it, and
    * the boost grows with the update time. -Infinity when any document might reach `score`.
    * The margins keep the bound on the safe side of rounding (a skipped note must be below).
+   * It inverts recencyBoost: a change to that formula must change this too (the ranking oracle
+   * test fails when they disagree).
    */
   updatedBelowWhichUnder(score: number): number {
     const needed = score - this.maxWeight - 1e-9 * Math.max(1, Math.abs(score));
