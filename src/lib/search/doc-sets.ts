@@ -26,6 +26,20 @@ export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
+/** The documents of sorted `a` that are not in sorted `b`, ascending. */
+export function subtractSorted(a: Int32Array, b: Int32Array): Int32Array {
+  if (!b.length) return a;
+  const out = new Int32Array(a.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    while (j < b.length && b[j] < x) j++;
+    if (j === b.length || b[j] !== x) out[n++] = x;
+  }
+  return out.subarray(0, n);
+}
+
 /**
  * Marks documents for one query step at a time. Marking again with a new generation forgets the
  * previous marks without clearing the array, so a step costs what it marks, not the index's size.
@@ -55,6 +69,19 @@ export class DocMarks {
   has(doc: number): boolean {
     return this.stamps[doc] === this.generation;
   }
+
+  /**
+   * `found`, the `n` documents marked, in ascending order. Sorting them costs n·log n; reading
+   * the marks in order costs the index's size: for a set of more than a sixteenth of `size`
+   * (a short prefix, an OR of common words) the read is the cheaper.
+   */
+  ascending(found: Int32Array, n: number, size: number): Int32Array {
+    if (n * 16 <= size) return found.subarray(0, n).sort();
+    let at = 0;
+    for (let doc = 0; doc < size && at < n; doc++)
+      if (this.stamps[doc] === this.generation) found[at++] = doc;
+    return found.subarray(0, n);
+  }
 }
 
 /** The documents of several sorted arrays, each once, ascending. */
@@ -66,5 +93,5 @@ export function unionSorted(lists: Int32Array[], marks: DocMarks, size: number):
   const out = new Int32Array(total);
   let n = 0;
   for (const list of lists) for (let i = 0; i < list.length; i++) if (marks.add(list[i])) out[n++] = list[i];
-  return out.subarray(0, n).sort();
+  return marks.ascending(out, n, size);
 }

@@ -23,16 +23,17 @@ export interface FilterContext {
   docs: DocTable;
 }
 
+/** `wanted` and `anyLinked()` mark documents 1 by number (see DocColumns.docsWithTags). */
 function linkPredicate(
-  wanted: Set<number>,
+  wanted: Uint8Array,
   negated: boolean,
   orMode: boolean,
-  anyLinked: () => Set<number>
+  anyLinked: () => Uint8Array
 ): Predicate {
-  if (!negated) return (doc) => wanted.has(doc);
-  if (!orMode) return (doc) => !wanted.has(doc);
+  if (!negated) return (doc) => wanted[doc] === 1;
+  if (!orMode) return (doc) => wanted[doc] !== 1;
   const linked = anyLinked();
-  return (doc) => linked.has(doc) && !wanted.has(doc);
+  return (doc) => linked[doc] === 1 && wanted[doc] !== 1;
 }
 
 function datePredicate(

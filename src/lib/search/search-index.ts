@@ -4,7 +4,7 @@
  * snippets, or leave them to the caller (`keepBodies: false`, what the worker does: the database
  * has them, and 50,000 bodies are most of the memory an index would take). Which notes a query
  * selects is select.ts's (Joplin's query builder); their order is rank.ts's (Joplin's ranking):
- * every selected note is scored, and only the page's best become result objects.
+ * only notes that could make the page are scored, and only the page's best become result objects.
  * Trashed notes are never upserted (the follower removes them), so search only sees live notes.
  */
 import { CatalogView, EMPTY_CATALOG } from './catalog';
@@ -16,11 +16,12 @@ import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
-import { scoreCandidates, topRanked, type CorpusStats, type Ranked } from './rank';
+import { rankTop, type CorpusStats, type Ranked } from './rank';
 import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { MatchScratch, matchText, type DocSource } from './text-match';
+import { matchText } from './text-match';
+import { MatchScratch, type DocSource } from './text-match-core';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
 /** Text terms beyond this many are ignored (with a warning), so a pasted essay cannot stall search. */
@@ -53,7 +54,8 @@ export class SearchIndex {
     titleLength: (doc) => this.streams.titleLen[doc],
     bodyLength: (doc) => this.streams.bodyLen[doc],
     readInto: (doc, out) => this.streams.readInto(doc, out),
-    countRun: (doc, run, anchor, counts) => this.streams.countRun(doc, run, anchor, counts)
+    countRun: (doc, run, anchor, counts, maxTitle, maxBody) =>
+      this.streams.countRun(doc, run, anchor, counts, maxTitle, maxBody)
   };
 
   constructor(options: SearchIndexOptions = {}) {
@@ -148,7 +150,6 @@ export class SearchIndex {
     if (doc === undefined) return;
     this.titleTokens -= this.streams.titleLen[doc];
     this.bodyTokens -= this.streams.bodyLen[doc];
-    this.cols.clear(doc);
     this.docs.retire(doc);
     this.byId.delete(id);
     this.liveCount--;
@@ -207,9 +208,9 @@ export class SearchIndex {
     const warnings = [...parsed.warnings];
     const selected = this.evaluate(parsed, now, warnings);
     if (!selected) return { results: [], total: 0, warnings };
-    const scored = scoreCandidates(selected.docs, selected.matches, this.stats(), this.cols, now);
+    const top = rankTop(selected.docs, selected.matches, this.stats(), this.cols, now, limit);
     const snippets = new SnippetMaker(positiveTokens(parsed));
-    const results = topRanked(scored, limit, this.cols).map((r) => toResult(r, this.docs, snippets));
+    const results = top.map((r) => toResult(r, this.docs, snippets));
     return { results, total: selected.docs.length, warnings };
   }
 

@@ -5,10 +5,10 @@
  * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
  * Document sets are sorted arrays (doc-sets.ts), so an AND of words is a merge of posting lists.
  */
-import { intersectSorted, unionSorted, type DocMarks } from './doc-sets';
+import { intersectSorted, subtractSorted, unionSorted, type DocMarks } from './doc-sets';
 import type { Predicate } from './filters';
 import type { TextTerm } from './query-types';
-import type { TextMatch } from './text-match';
+import type { TextMatch } from './text-match-core';
 
 /** What a query selects: the matching documents, ascending, and its positive text matches. */
 export interface Selection {
@@ -58,15 +58,14 @@ export function selectAll(
     candidates = candidates ? intersectSorted(candidates, match.docs) : match.docs;
     if (!candidates.length) return undefined;
   }
-  const pool = candidates ?? source.liveDocs();
-  if (!negatives.length && !filters.length && !inNotebook) return { docs: pool, matches };
-  const excluded = markAll(
-    source,
-    negatives.map((term) => source.match(term))
-  );
-  const docs = pool.filter(
-    (doc) => (!inNotebook || inNotebook(doc)) && !excluded.has(doc) && filters.every((p) => p(doc))
-  );
+  let docs = candidates ?? source.liveDocs();
+  // A negated word's documents are ascending too: taking them out is a merge.
+  for (const term of negatives) {
+    if (!docs.length) break;
+    docs = subtractSorted(docs, source.match(term).docs);
+  }
+  if (filters.length || inNotebook)
+    docs = docs.filter((doc) => (!inNotebook || inNotebook(doc)) && filters.every((p) => p(doc)));
   return { docs, matches };
 }
 

@@ -5,6 +5,7 @@
  * converted, so a snippet of a huge note costs no more than one of a short note.
  */
 import { markdownToText } from '$lib/core';
+import { asciiHighlights, asciiWords, type AsciiWords } from './ascii-highlights';
 import { CHAR_SCRIPT_RE, WORD_RE, foldText, tokenizeWithOffsets } from './fold';
 import type { QueryToken } from './query-types';
 import type { Highlight } from './types';
@@ -52,15 +53,20 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** Distinct words the quick regex looks for; more only slow its compilation down. */
 const MAX_REGEX_WORDS = 64;
 
+/** The distinct tokens the quick regex (and its ASCII twin) look for. */
+function regexTokens(tokens: QueryToken[]): QueryToken[] {
+  return [...new Map(tokens.map((t) => [`${t.prefix ? '*' : ''}${t.text}`, t])).values()].slice(
+    0,
+    MAX_REGEX_WORDS
+  );
+}
+
 /**
  * A regex finding the query's words in raw text, word-bounded, case-insensitive. It misses words
  * written with accents the query folded away ("café" for `cafe`); the slower walk covers those.
  */
 function rawWordRegex(tokens: QueryToken[]): RegExp {
-  const unique = [...new Map(tokens.map((t) => [`${t.prefix ? '*' : ''}${t.text}`, t])).values()].slice(
-    0,
-    MAX_REGEX_WORDS
-  );
+  const unique = regexTokens(tokens);
   const group = (list: QueryToken[]) => list.map((t) => escapeRegExp(t.text)).join('|');
   const chars = unique.filter((t) => CHAR_SCRIPT_RE.test(t.text));
   const words = unique.filter((t) => !CHAR_SCRIPT_RE.test(t.text));
@@ -117,6 +123,8 @@ function windowAround(body: string, at: number): [number, number] {
 export class SnippetMaker {
   private readonly matches: (token: string) => boolean;
   private quickRe: RegExp | undefined;
+  /** The quick regex's words for ASCII text (undefined: the regex is needed), made once. */
+  private ascii: AsciiWords | undefined | null = null;
 
   constructor(private readonly tokens: QueryToken[]) {
     this.matches = tokenMatcher(tokens);
@@ -143,12 +151,15 @@ export class SnippetMaker {
   }
 
   /**
-   * Where the searched words are in a short text. ASCII text is scanned with the query's regex
-   * (the usual case, and several times faster); other text token by token, folding each word.
+   * Where the searched words are in a short text. ASCII text (the usual case) is scanned for the
+   * query's regex's words, without the regex, which is several times faster; other text token by
+   * token, folding each word.
    */
   highlights(text: string): Highlight[] {
     if (!this.tokens.length) return [];
     if (!ASCII_ONLY_RE.test(text)) return findHighlights(text, this.matches);
+    if (this.ascii === null) this.ascii = asciiWords(regexTokens(this.tokens));
+    if (this.ascii) return asciiHighlights(text, this.ascii);
     this.quickRe ??= rawWordRegex(this.tokens);
     return Array.from(text.matchAll(this.quickRe), (m): Highlight => [
       m.index ?? 0,

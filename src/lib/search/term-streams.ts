@@ -49,16 +49,29 @@ export class TermStreams {
    * are often the longest notes, and decoding them was most of a phrase query's time. `run` is
    * the ids' varints; `anchor` the offset in it of the byte to look for first (the rarest word's).
    * A byte run that matches is a match of the ids when it starts where a varint starts, which is
-   * when the byte before it ends one (its high bit is clear).
+   * when the byte before it ends one (its high bit is clear). A field's count stops at its bound
+   * (`maxTitle`, `maxBody`: the run cannot occur more often than its words do), so a field with
+   * a bound of 0 is not read at all.
    */
-  countRun(doc: number, run: Uint8Array, anchor: number, counts: Uint32Array): void {
-    const bytes = this.data.bytes;
+  countRun(
+    doc: number,
+    run: Uint8Array,
+    anchor: number,
+    counts: Uint32Array,
+    maxTitle: number,
+    maxBody: number
+  ): void {
+    counts[0] = 0;
+    counts[1] = 0;
+    if (maxTitle <= 0 && maxBody <= 0) return;
     const start = this.start[doc];
     const end = doc + 1 < this.count ? this.start[doc + 1] : this.data.length;
-    let bodyStart = start;
+    // One view of the document, so indexOf stops at its end (it takes no end of its own).
+    const bytes = this.data.bytes.subarray(start, end);
+    let bodyStart = 0;
     for (let i = this.titleLen[doc]; i > 0; i--) while (bytes[bodyStart++] & 0x80);
-    counts[0] = countIn(bytes.subarray(start, bodyStart), run, anchor);
-    counts[1] = countIn(bytes.subarray(bodyStart, end), run, anchor);
+    if (maxTitle > 0) counts[0] = countIn(bytes, 0, bodyStart, run, anchor, maxTitle);
+    if (maxBody > 0) counts[1] = countIn(bytes, bodyStart, bytes.length, run, anchor, maxBody);
   }
 
   /**
@@ -125,18 +138,26 @@ export interface TermStreamsSnapshot {
   bodyLen: Uint32Array;
 }
 
-/** How many times `run` occurs in `bytes` (a whole number of varints) starting on a varint. */
-function countIn(bytes: Uint8Array, run: Uint8Array, anchor: number): number {
+/** How many times (up to `max`) `run` occurs in `bytes[from, to)` (a whole number of varints) starting on a varint. */
+function countIn(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  run: Uint8Array,
+  anchor: number,
+  max: number
+): number {
   const key = run[anchor];
-  const last = bytes.length - run.length;
+  const last = to - run.length;
   let count = 0;
-  for (let at = bytes.indexOf(key, anchor); at >= 0; at = bytes.indexOf(key, at + 1)) {
-    const from = at - anchor;
-    if (from > last) break;
-    if (from > 0 && bytes[from - 1] & 0x80) continue;
+  // The title's search may run on into the body (the bytes end with the document): stop at `last`.
+  for (let at = bytes.indexOf(key, from + anchor); at >= 0; at = bytes.indexOf(key, at + 1)) {
+    const first = at - anchor;
+    if (first > last) break;
+    if (first > from && bytes[first - 1] & 0x80) continue;
     let i = 0;
-    while (i < run.length && bytes[from + i] === run[i]) i++;
-    if (i === run.length) count++;
+    while (i < run.length && bytes[first + i] === run[i]) i++;
+    if (i === run.length && ++count === max) break;
   }
   return count;
 }

@@ -1,0 +1,75 @@
+/**
+ * What text matching is made of: a term's match (sorted documents with their hits), what the
+ * matcher reads of the documents, its scratch buffers, and the packing of hit counts.
+ */
+import { DocMarks } from './doc-sets';
+import { BODY_SPAN, type Postings } from './postings';
+
+const MAX_TITLE_HITS = (1 << 10) - 1;
+
+/** The documents a term occurs in, ascending, with their hits packed as `title * BODY_SPAN + body`, and per-field df. */
+export interface TextMatch {
+  docs: Int32Array;
+  /** Aligned with `docs`. */
+  hits: Uint32Array;
+  dfTitle: number;
+  dfBody: number;
+}
+
+/** What the matcher needs to know about documents. */
+export interface DocSource {
+  isLive(doc: number): boolean;
+  /** Document slots (live or retired): every document number is below it. */
+  slots(): number;
+  /** Tokens in the document's title, and in its body. */
+  titleLength(doc: number): number;
+  bodyLength(doc: number): number;
+  /** The document's title then body as term ids, decoded into `out` (or a longer array it returns). */
+  readInto(doc: number, out: Uint32Array): Uint32Array;
+  /**
+   * Counts a run of term ids (as varints) in the document's title and body, into `counts[0]` and
+   * `counts[1]`, each up to its bound (a field with bound 0 is not read).
+   */
+  countRun(
+    doc: number,
+    run: Uint8Array,
+    anchor: number,
+    counts: Uint32Array,
+    maxTitle: number,
+    maxBody: number
+  ): void;
+}
+
+/** Buffers one matcher reuses across queries (one per index: queries run one at a time). */
+export class MatchScratch {
+  readonly marks = new DocMarks();
+  stream: Uint32Array = new Uint32Array(1024);
+  titleAcc: Uint32Array = new Uint32Array(0);
+  bodyAcc: Uint32Array = new Uint32Array(0);
+  readonly counts = new Uint32Array(2);
+}
+
+/** Unpacks the title hits of a packed count. */
+export const titleHits = (packed: number): number => Math.floor(packed / BODY_SPAN);
+/** Unpacks the body hits of a packed count. */
+export const bodyHits = (packed: number): number => packed % BODY_SPAN;
+
+export function pack(title: number, body: number): number {
+  return Math.min(title, MAX_TITLE_HITS) * BODY_SPAN + Math.min(body, BODY_SPAN - 1);
+}
+
+export function finish(docs: Int32Array, hits: Uint32Array): TextMatch {
+  let dfTitle = 0;
+  let dfBody = 0;
+  for (let i = 0; i < hits.length; i++) {
+    if (hits[i] >= BODY_SPAN) dfTitle++;
+    if (hits[i] % BODY_SPAN > 0) dfBody++;
+  }
+  return { docs, hits, dfTitle, dfBody };
+}
+
+export function capacity(postings: Postings, ids: number[]): number {
+  let n = 0;
+  for (const id of ids) n += postings.listLength(id);
+  return n;
+}
