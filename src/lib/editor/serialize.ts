@@ -29,7 +29,7 @@ export { serializeBlock, type BlockContext } from './serialize-block';
 const verified = new WeakSet<PMNode>();
 
 /** True when a top-level node is exactly what its recorded source text parses to. */
-function isUnchanged(node: PMNode): boolean {
+export function isUnchanged(node: PMNode): boolean {
   const source = blockSource(node);
   if (!source) return false;
   if (verified.has(node)) return true;

@@ -32,9 +32,14 @@ describe('suggestions drawn in place', () => {
     const first = inserted(host);
     expect(first?.textContent).toBe('Then');
     expect(group(host)?.textContent).toBe('Writing…');
+    // The paragraph drawn first stays too; only its text grows.
+    const paragraph = first?.firstElementChild;
+    const text = paragraph?.firstChild;
     showDraft(ed.view, 0, 'insert_after_anchor', ARGS.slice(0, ARGS.indexOf('slowly')), {});
     expect(inserted(host)).toBe(first);
     expect(first?.textContent).toBe('Then walk home');
+    expect(first?.firstElementChild).toBe(paragraph);
+    expect(paragraph?.firstChild).toBe(text);
     expect(host.querySelectorAll('.folio-suggest-ins')).toHaveLength(1);
     expect(ed.getMarkdown()).toBe(NOTE);
   });

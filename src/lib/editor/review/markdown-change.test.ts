@@ -129,6 +129,44 @@ describe('markdownChange', () => {
     expect(checked).toBeGreaterThanOrEqual(60);
   });
 
+  it('parses the block after a written paragraph again when it may read otherwise', () => {
+    // The block after the new paragraph is kept unparsed only when nothing written can change it.
+    const filler = Array.from({ length: 6 }, (_, i) => `Filler ${i}.`).join('\n\n');
+    const insert = '\n\nA new paragraph.';
+    const cases = [
+      // No blank line before it: it would run on as the new paragraph's next line.
+      { md: `${filler}\n\n# Heading\nText right under it.\n\n${filler}\n`, after: '# Heading' },
+      // A definition's `:` line: the new paragraph would become its term.
+      { md: `${filler}\n\n# Heading\n\n: not a definition yet\n\n${filler}\n`, after: '# Heading' }
+    ];
+    for (const { md, after } of cases) {
+      const at = md.indexOf(after) + after.length;
+      const change = markdownChange(parseMarkdown(md), { from: at, to: at, insert });
+      const expected = parseMarkdown(md.slice(0, at) + insert + md.slice(at));
+      expect(change?.after.content.eq(expected.content), JSON.stringify(md.slice(at, at + 30))).toBe(true);
+    }
+  });
+
+  it('parses the block after a written paragraph again when the user changed it', () => {
+    const md = 'One.\n\nTwo.\n\nPack the tent.\n\nBuy milk.\n\nFive.\n\nSix.\n';
+    const base = parseMarkdown(md);
+    // `milk` made bold in the editor: the block is no longer its source text.
+    let from = 0;
+    base.descendants((node, pos) => {
+      if (node.isText && node.text!.includes('milk')) from = pos + node.text!.indexOf('milk');
+    });
+    const tr = new Transform(base).addMark(from, from + 4, schema.marks.strong.create());
+    const doc = tr.doc;
+    const edited = serializeMarkdown(doc);
+    expect(edited).toContain('Buy **milk**.');
+    const at = edited.indexOf('Pack the tent.') + 'Pack the tent.'.length;
+    const insert = '\n\nA new paragraph.';
+    const change = markdownChange(doc, { from: at, to: at, insert })!;
+    const expected = parseMarkdown(edited.slice(0, at) + insert + edited.slice(at));
+    // The new paragraph and the block after it, with their source records, as a parse gives them.
+    for (const i of [3, 4]) expect(change.after.child(i).eq(expected.child(i)), `block ${i}`).toBe(true);
+  });
+
   it('proposes a paragraph written between two blocks as one insertion of that paragraph', () => {
     const md = 'Pack the tent.\n\nBuy milk.\n\n- stove\n- pan\n';
     const at = md.indexOf('Buy milk.') + 'Buy milk.'.length;

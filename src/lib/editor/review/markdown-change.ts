@@ -10,8 +10,9 @@
  * edit only writes after (an insertion after its last character, as insert_after_anchor makes) is
  * itself the left neighbour: it must still read as before, unless it is a paragraph or heading
  * the edit writes after a blank line: then it cannot change and is not parsed again (see
- * writesAfterClosed). The window is parsed again on every frame of a streamed suggestion, so it is
- * kept this small. The new blocks carry their exact source text; the first neighbour keeps its
+ * writesAfterClosed); and when the block after the new ones is written as its source, a blank line
+ * away, it is not parsed again either (see parsedBeforeKept). The window is parsed again on every
+ * frame of a streamed suggestion, so it is kept this small. The new blocks carry their exact source text; the first neighbour keeps its
  * own, so the separators around the window stay as they were. When the neighbours change, or a
  * link definition comes or goes (a label can be used anywhere), the edit is applied to the whole
  * document with applyMarkdownEdit.
@@ -21,7 +22,7 @@ import { Transform } from 'prosemirror-transform';
 import { applyMarkdownEdit } from '../markdown-edit';
 import { parseMarkdown } from '../parse';
 import type { Definitions } from '../reference-links';
-import { serializeWithMap, type BlockSpan } from '../serialize';
+import { isUnchanged, serializeWithMap, type BlockSpan } from '../serialize';
 import { blockSource, fingerprint } from '../source-map';
 import { diffDocs, type DocChange } from './doc-change';
 
@@ -128,6 +129,52 @@ function parsedAfter(neighbour: PMNode, text: string, references: Definitions): 
   return { blocks, trailing: parsed.attrs.trailing as string };
 }
 
+/** Blocks that a blank line closes: nothing written after one reaches back into it, or past it. */
+const CLOSED_BY_BLANK_LINE = new Set(['paragraph', 'heading']);
+
+/** Where a block's line ends, then a blank line (the lines between two blocks, from the first's end). */
+const BLANK_LINE_AFTER = /^\n[ \t]*\n/;
+
+/**
+ * parsedAfter, without parsing again `next`, the block the new ones are written before, when
+ * nothing written can change how it reads: the new text parses to paragraphs and headings only
+ * (none left open to run on, as a fence or a list would), a blank line parts them from `next`,
+ * and `next` is written as its source (so it parses as it did) and is no definition list's `:`
+ * line (which would make the paragraph before it a term). `next` keeps its nodes, with the source
+ * record a parse would give it: the lines before it and the block before it are the new ones.
+ * `text` is the new blocks' text with the lines up to `next` (`separator`, from the end of the
+ * block the edit writes after). Null when only a parse can tell.
+ */
+function parsedBeforeKept(
+  neighbour: PMNode,
+  text: string,
+  separator: string,
+  next: PMNode,
+  nextText: string,
+  references: Definitions
+): Parsed | null {
+  const source = blockSource(next);
+  if (!source || source.text !== nextText || !isUnchanged(next)) return null;
+  if (!BLANK_LINE_AFTER.test(separator) || DEFINITION_ITEM.test(nextText)) return null;
+  const parsed = parsedAfter(neighbour, text, references);
+  const { blocks } = parsed;
+  if (blocks.length < 2 || !blocks.every((b, i) => i === 0 || CLOSED_BY_BLANK_LINE.has(b.type.name)))
+    return null;
+  const last = blocks[blocks.length - 1];
+  const lastSource = blockSource(last);
+  if (!lastSource) return null;
+  const repointed = {
+    text: source.text,
+    before: parsed.trailing,
+    hash: source.hash,
+    prevHash: lastSource.hash,
+    prevType: last.type.name
+  };
+  blocks.push(next.type.create({ ...next.attrs, source: repointed }, next.content, next.marks));
+  // `next` is not the note's last block (the caller's window ends with it), so nothing trails.
+  return { blocks, trailing: '' };
+}
+
 /** The window parsed whole, its first neighbour with it, or null when that neighbour changed. */
 function parsedWithNeighbour(
   doc: PMNode,
@@ -176,10 +223,18 @@ function windowed(
   const text = markdown.slice(base, edit.from) + after;
   // A definition written, changed or removed here can change links anywhere in the note.
   if (DEFINITION.test(text) || DEFINITION.test(markdown.slice(base, end))) return null;
-  const parsed =
-    changedFirst === first + 1 && writesAfterClosed(markdown, doc.child(first), firstEnd, edit)
-      ? parsedAfter(doc.child(first), after.slice(1), references)
-      : parsedWithNeighbour(doc, markdown, spans, w0, text, references);
+  let parsed: Parsed | null;
+  if (changedFirst === first + 1 && writesAfterClosed(markdown, doc.child(first), firstEnd, edit)) {
+    const separator = markdown.slice(edit.to, spans[wN].textFrom);
+    const nextText = markdown.slice(spans[wN].textFrom, spans[wN].to);
+    const newText = edit.insert.slice(1) + separator;
+    parsed =
+      (!atEnd &&
+        parsedBeforeKept(doc.child(first), newText, separator, doc.child(wN), nextText, references)) ||
+      parsedAfter(doc.child(first), after.slice(1), references);
+  } else {
+    parsed = parsedWithNeighbour(doc, markdown, spans, w0, text, references);
+  }
   if (!parsed) return null;
   const { blocks } = parsed;
   // The last neighbour must read as before: then nothing the edit wrote reaches past the window.

@@ -12,6 +12,7 @@ import { DOMSerializer, type Fragment, type Node as PMNode } from 'prosemirror-m
 import { Decoration } from 'prosemirror-view';
 import type { ConflictChoice, Proposal } from './review-types';
 import { liveWidget, type LiveDrawing } from './live-widgets';
+import { patchChildren } from './patch-children';
 
 /** What the buttons of a suggestion do. */
 export interface ReviewHandlers {
@@ -185,7 +186,8 @@ export function proposalDecorations(doc: PMNode, proposal: Proposal, handlers: R
       shows: content,
       same: sameContent,
       create: () => insertionElement(inline),
-      fill: (el) => el.replaceChildren(DOMSerializer.fromSchema(doc.type.schema).serializeFragment(content))
+      // The text grows a little each frame: what was drawn stays, only its changes are made.
+      fill: (el) => patchChildren(el, DOMSerializer.fromSchema(doc.type.schema).serializeFragment(content))
     };
     const key = `${slot}:ins:${i}:${inline ? 'inline' : 'block'}`;
     decorations.push(liveWidget(to, drawing, { ...ignore, side: 1, key, slot }));
