@@ -26,6 +26,7 @@ import { linkPastePlugin } from './link-paste';
 import { editingPlugin } from './render/render-views';
 import { calloutPlugin } from './callouts';
 import { placeholderPlugin } from './placeholder';
+import { selectionBlockPlugin } from './selection-block';
 import { noteLinkPicker, type NoteLinkPickerHooks } from './note-link-picker';
 import { pipeInCell } from './table-commands';
 import { replayTyping } from './replay-typing';
@@ -140,6 +141,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       linkPastePlugin(),
       editingPlugin(),
       calloutPlugin(),
+      selectionBlockPlugin(),
       ...(options.placeholder ? [placeholderPlugin(options.placeholder)] : []),
       ...(options.plugins ?? [])
     ]
