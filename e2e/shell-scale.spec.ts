@@ -5,7 +5,7 @@ import { notesList, openApp, title } from './shell-helpers';
 const NOTE_COUNT = 10_000;
 
 /** Writes notes straight into the app's IndexedDB (as an import would), in one transaction. */
-async function seedNotes(page: Page, count: number): Promise<void> {
+async function seedNotes(page: Page, count: number, order: (i: number) => number = (i) => i): Promise<void> {
   const parentId = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('folio');
@@ -25,7 +25,7 @@ async function seedNotes(page: Page, count: number): Promise<void> {
       id: i.toString(16).padStart(32, '0'),
       parent_id: parentId,
       time: base + i * 1000,
-      title: `Seeded note ${i}`,
+      title: `Seeded note ${order(i)}`,
       body: `Body of seeded note ${i} with some words to show in the excerpt.`
     })
   );
@@ -72,4 +72,50 @@ test('10,000 notes: the first screen of the list comes fast and only visible row
   await expect(last).toHaveAttribute('aria-posinset', String(NOTE_COUNT));
   await page.keyboard.press('Enter');
   await expect(title(page)).toHaveValue('Seeded note 0');
+});
+
+test('notes stored before the Title index sort by title at once, get their keys in the background, and keep their order', async ({
+  page
+}) => {
+  test.setTimeout(120_000);
+  const count = 3_000;
+  await openApp(page);
+  // Written as an older Folio left them: without the title sort key (the seed writes under Dexie),
+  // and with titles whose numbers put plain string order (1, 10, 100…) apart from reading order.
+  await seedNotes(page, count, (i) => (i * 7919) % count);
+  await page.reload();
+  const list = notesList(page);
+  await page.getByRole('combobox', { name: 'Sort notes' }).selectOption('title');
+  const first = list.getByRole('option').first();
+  await expect(first).toHaveAccessibleName(/^Seeded note 0\b/);
+  await expect(list.getByRole('option').nth(1)).toHaveAccessibleName(/^Seeded note 1\b/);
+  await expect(list.getByRole('option').nth(2)).toHaveAccessibleName(/^Seeded note 2\b/);
+  // The worker keys every note once search is ready, then says so in the settings.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open('folio');
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          const filled = await new Promise((resolve) => {
+            const request = db.transaction('settings').objectStore('settings').get('db.titleSortFilled');
+            request.onsuccess = () => resolve(request.result?.value);
+          });
+          db.close();
+          return filled;
+        }),
+      { timeout: 60_000 }
+    )
+    .toBe(true);
+  // Read from the index now: the same order, to the end.
+  await page.reload();
+  await expect(first).toHaveAccessibleName(/^Seeded note 0\b/);
+  await list.focus();
+  await page.keyboard.press('End');
+  const last = list.getByRole('option', { name: new RegExp(`^Seeded note ${count - 1}\\b`) });
+  await expect(last).toBeVisible();
+  await expect(last).toHaveAttribute('aria-posinset', String(count));
 });

@@ -39,7 +39,10 @@ export function noteRecord({ id, parent_id, time = 0, ...fields }) {
 }
 
 /**
- * Writes `records` into the notes store of the page's 'folio' database, in one transaction.
+ * Writes `records` into the notes store of the page's 'folio' database, in one transaction. They
+ * lack the title sort key the app's own writes add (db/title-sort-middleware.ts), as the notes of
+ * a Folio before it did; so the same transaction clears the settings that say every note has its
+ * key, and the worker keys them at its next start (db/title-sort-backfill.ts), as it would those.
  * @param {import('@playwright/test').Page} page
  * @param {Record<string, unknown>[]} records
  * @returns {Promise<void>}
@@ -51,8 +54,10 @@ export function putNotes(page, records) {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const tx = db.transaction('notes', 'readwrite');
+    const tx = db.transaction(['notes', 'settings'], 'readwrite');
     for (const note of notes) tx.objectStore('notes').put(note);
+    for (const key of ['db.titleSortFilled', 'db.titleSortFilledUpTo'])
+      tx.objectStore('settings').delete(key);
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
