@@ -86,6 +86,19 @@ describe('typing on from a new note’s Title into its body', () => {
     expect(typedElsewhere('hi')).toBe('hi');
   });
 
+  it('leaves the focus where the user moved it while the note was being written', async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    const ws = new Workspace(db);
+    const creating = ws.newNote();
+    ws.pendingTitleLeft = true; // the stand-in Title's blur to another control (NewNotePending.svelte)
+    await creating;
+    expect(ws.focusTitleOf).toBeNull();
+    // The next New note gives its Title the focus again.
+    await ws.newNote();
+    expect(ws.focusTitleOf).toBe(ws.session?.id);
+  });
+
   it('stops holding keys when the note is left before its body appeared', async () => {
     const db = freshDb();
     await ensureDefaultNotebook(db);

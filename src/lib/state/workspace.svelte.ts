@@ -93,6 +93,8 @@ export class Workspace {
   pendingTitle = $state('');
   /** Enter was pressed in that stand-in Title: the new note's body takes the focus instead. */
   pendingBodyFocus = false;
+  /** The focus left that stand-in for another control (Ctrl+K, a click): the Title must not take it back. */
+  pendingTitleLeft = false;
 
   /** Enter in the stand-in Title: the body comes next, and keys typed until it is there are held for it. */
   moveToNewNoteBody(): void {
@@ -330,6 +332,7 @@ export class Workspace {
     // New note (or Alt+N) is not lost (see NewNotePending.svelte).
     this.pendingTitle = '';
     this.pendingBodyFocus = false;
+    this.pendingTitleLeft = false;
     this.creatingNote = true;
     try {
       const note = await createNote(this.db, parent_id ? { parent_id } : {}, {
@@ -343,8 +346,9 @@ export class Workspace {
         written = this.pendingTitle;
         await updateNote(this.db, note.id, { title: written }, { source: 'user', tab: tabId() });
       }
-      // Enter in the stand-in moved on to the body: the Title must not take the focus back.
-      if (!this.pendingBodyFocus) this.focusTitleOf = note.id;
+      // Enter in the stand-in moved on to the body, or the user went elsewhere meanwhile: the
+      // Title must not take the focus back.
+      if (!this.pendingBodyFocus && !this.pendingTitleLeft) this.focusTitleOf = note.id;
       this.openNote(note.id);
       // (TypeScript still thinks session is the null set above; openNote has set it.)
       const session = this.session as NoteSession | null;
