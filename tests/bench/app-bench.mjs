@@ -84,22 +84,27 @@ async function sortedBy(context, url, sort) {
   const page = await context.newPage();
   await page.goto(url);
   await page.evaluate((value) => localStorage.setItem('folio.noteSort', value), sort);
-  await page.waitForFunction(
-    () =>
-      new Promise((resolve) => {
-        const open = indexedDB.open('folio');
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('settings').objectStore('settings').get('db.titleSortFilled');
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result?.value === true);
+  // Polled from here: waitForFunction takes a returned promise for a truthy answer at once.
+  const keyed = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('folio');
+          open.onsuccess = () => {
+            const db = open.result;
+            const get = db.transaction('settings').objectStore('settings').get('db.titleSortFilled');
+            get.onsuccess = () => {
+              db.close();
+              resolve(get.result?.value === true);
+            };
           };
-        };
-      }),
-    null,
-    { timeout: 120_000, polling: 500 }
-  );
+        })
+    );
+  const deadline = Date.now() + 120_000;
+  while (!(await keyed())) {
+    if (Date.now() > deadline) throw new Error('The worker did not key the seeded notes in 2 minutes.');
+    await page.waitForTimeout(500);
+  }
   await page.close();
 }
 

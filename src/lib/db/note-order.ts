@@ -40,10 +40,15 @@ export async function sortedNoteIds(
 ): Promise<string[]> {
   if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts')
     return listNoteIds(db, scope, limit);
-  const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
+  // Both at once: at start each read waits behind the worker's, so every round trip counts.
+  const [conflictIds, keyed] = await Promise.all([
+    db.notes.where('is_conflict').equals(1).primaryKeys(),
+    sort === 'title' ? titleSortFilled(db) : true
+  ]);
+  const conflicts = new Set(conflictIds);
   const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
   const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
-  if (sort === 'title' && !(await titleSortFilled(db))) return upTo(kept(await idsByRawTitle(db, scope)));
+  if (!keyed) return upTo(kept(await idsByRawTitle(db, scope)));
   const ordered =
     sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
   return upTo(
