@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { noteRecord, putNotes } from '../tests/seed-notes.mjs';
+import { noteRecord, putNotes, titleSortKeyed } from '../tests/seed-notes.mjs';
 import { notesList, openApp, title } from './shell-helpers';
 
 const NOTE_COUNT = 10_000;
@@ -91,25 +91,7 @@ test('notes stored before the Title index sort by title at once, get their keys 
   await expect(list.getByRole('option').nth(1)).toHaveAccessibleName(/^Seeded note 1\b/);
   await expect(list.getByRole('option').nth(2)).toHaveAccessibleName(/^Seeded note 2\b/);
   // The worker keys every note once search is ready, then says so in the settings.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open('folio');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          const filled = await new Promise((resolve) => {
-            const request = db.transaction('settings').objectStore('settings').get('db.titleSortFilled');
-            request.onsuccess = () => resolve(request.result?.value);
-          });
-          db.close();
-          return filled;
-        }),
-      { timeout: 60_000 }
-    )
-    .toBe(true);
+  await expect.poll(() => titleSortKeyed(page), { timeout: 60_000 }).toBe(true);
   // Read from the index now: the same order, to the end.
   await page.reload();
   await expect(first).toHaveAccessibleName(/^Seeded note 0\b/);

@@ -65,3 +65,31 @@ export function putNotes(page, records) {
     db.close();
   }, records);
 }
+
+/** The setting the worker writes once every note has its title sort key (db/title-sort-backfill.ts). */
+const TITLE_SORT_FILLED = 'db.titleSortFilled';
+
+/**
+ * Whether the page's database says every note has its title sort key. Polled from Node by its
+ * callers: Playwright's waitForFunction takes a returned promise for a yes at once.
+ * @param {import('@playwright/test').Page} page
+ * @returns {Promise<boolean>}
+ */
+export function titleSortKeyed(page) {
+  return page.evaluate(
+    (key) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('folio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('settings').objectStore('settings').get(key);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result?.value === true);
+          };
+        };
+      }),
+    TITLE_SORT_FILLED
+  );
+}
