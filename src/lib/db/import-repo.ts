@@ -6,6 +6,7 @@
 import { ItemType, type Note, type Notebook, type NoteTag, type Resource, type Tag } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { writeTransaction, type WriteOptions } from './write';
+import { ownedBlob } from './owned-blob';
 
 /** Items to store together, ids and times as given. */
 export interface ImportBatch {
@@ -65,8 +66,9 @@ export async function putImportBatch(
 
 /** Stores an attachment's bytes (its metadata comes with a batch). */
 export async function putImportBlob(db: FolioDatabase, id: string, data: Blob): Promise<void> {
+  const bytes = await ownedBlob(data);
   await writeTransaction(db, ['blobs'], IMPORT, async () => {
-    await db.blobs.put({ id, data });
+    await db.blobs.put({ id, data: bytes });
   });
 }
 

@@ -1,6 +1,7 @@
 /** Attachments: metadata in `resources`, bytes in `blobs`, written together. */
 import { AppError, ItemType, newId, type Resource } from '$lib/core';
 import type { FolioDatabase } from './database';
+import { ownedBlob } from './owned-blob';
 import { writeTransaction, type WriteOptions } from './write';
 
 /** Stores a file as a resource and returns its metadata; link it as `![name](:/id)` or `[name](:/id)`. */
@@ -12,6 +13,7 @@ export async function createResource(
 ): Promise<Resource> {
   const filename = fields.filename || 'file';
   const dot = filename.lastIndexOf('.');
+  const bytes = await ownedBlob(data);
   return writeTransaction(db, ['resources', 'blobs'], options, async (changes) => {
     const t = changes.now;
     const resource: Resource = {
@@ -27,7 +29,7 @@ export async function createResource(
       user_updated_time: t
     };
     await db.resources.add(resource);
-    await db.blobs.add({ id: resource.id, data });
+    await db.blobs.add({ id: resource.id, data: bytes });
     changes.log(resource.id, ItemType.Resource, 'created');
     return resource;
   });

@@ -13,6 +13,7 @@ import { ItemType, type Note, type Notebook, type NoteTag, type Resource, type T
 import type { FolioDatabase, SyncItemRecord } from './database';
 import { addConflictCopy } from './conflict-copies';
 import { saveRevision } from './revisions-repo';
+import { ownedBlob } from './owned-blob';
 import { writeTransaction, type ChangeLog } from './write';
 
 /** A record as sync stores it: Folio's fields plus the Joplin fields Folio does not model. */
@@ -106,9 +107,11 @@ export async function putSyncedItems(
   syncItems: SyncItemRecord[],
   label = 'Before sync'
 ): Promise<string[]> {
+  const owned: SyncedItem[] = [];
+  for (const item of items) owned.push(item.blob ? { ...item, blob: await ownedBlob(item.blob) } : item);
   return writeTransaction(db, [...ALL_TABLES], SYNC, async (changes) => {
     const skipped = new Set<string>();
-    for (const item of items) if (!(await putOne(db, item, changes, label))) skipped.add(item.record.id);
+    for (const item of owned) if (!(await putOne(db, item, changes, label))) skipped.add(item.record.id);
     await db.sync_items.bulkPut(syncItems.filter((s) => !skipped.has(s.item_id)));
     return [...skipped];
   });

@@ -126,13 +126,17 @@ export class ZipArchive {
     return out;
   }
 
-  /** The entry as a Blob: stored entries are a slice of the archive, deflated ones are inflated as a stream. */
+  /**
+   * The entry as a Blob: read and checked against its checksum, or above the streaming size a slice
+   * of the archive (stored) or inflated as a stream. A slice still reads from the user's file: the
+   * database copies the bytes when it stores them (db/owned-blob.ts).
+   */
   async blob(entry: ZipEntryInfo, type = ''): Promise<Blob> {
     refuseUnreadable(entry);
-    const start = await this.dataStart(entry);
-    if (entry.method === 0) return this.source.slice(start, start + entry.size, type);
     if (entry.compressedSize <= STREAM_ABOVE_BYTES)
       return new Blob([(await this.bytes(entry)) as Uint8Array<ArrayBuffer>], { type });
+    const start = await this.dataStart(entry);
+    if (entry.method === 0) return this.source.slice(start, start + entry.size, type);
     const blob = await new Response(await this.stream(entry)).blob();
     if (blob.size !== entry.size)
       throw new ZipError(`${entry.name} is damaged (it inflates to ${blob.size} bytes, not ${entry.size})`);
