@@ -177,7 +177,7 @@ async function benchOurs(SearchIndex, corpus) {
 async function benchPeer(peer, corpus) {
   const before = heap();
   const build = timed(() => peer.build(corpus.notes)).ms;
-  const memory = heap() - before;
+  const memory = heap() - before + (peer.wasmBytes?.() ?? 0);
   const plain = timeQueries(PLAIN, (q) => peer.search(plainPart(q), isAny(q)), ROUNDS);
   const state = peer.persist();
   const start = timedStart(() => peer.restore(structuredClone(state))).ms;
