@@ -1,8 +1,9 @@
 /**
  * The search benchmark's peers, each behind one shape: build(notes), search(words, any) → ids in
  * rank order (limit 20 unless `all`), persist() → what a restart would read, restore(state),
- * memory(). They answer a query's plain words only (no filters), AND-combined (OR for any:1),
- * with prefix search for `word*` where the peer has it.
+ * and, for a wasm peer, wasmBytes(): the memory it holds outside the JS heap. They answer a
+ * query's plain words only (no filters), AND-combined (OR for any:1), with prefix search for
+ * `word*` where the peer has it.
  *
  * - MiniSearch 7: a common in-memory JS index; persisted as its JSON.
  * - FlexSearch 0.8: the fastest common JS index; persisted with its export/import.
@@ -100,6 +101,7 @@ async function loadSqlite() {
   console.warn = () => {};
   try {
     sqlite3 = await init({ wasmBinary, print: () => {}, printErr: () => {} });
+    sqlite3.loadedBytes = sqlite3.wasm.heap8u().byteLength;
   } finally {
     console.warn = warn;
   }
@@ -135,6 +137,9 @@ export async function sqlitePeer() {
       return rows.map((rowid) => ids[rowid - 1]);
     },
     persist: () => s.capi.sqlite3_js_db_export(db.pointer),
+    // The wasm memory grown since the module loaded: process.memoryUsage() does not count it, and
+    // it never shrinks, so this is the most the database has held (an upper bound, not zero).
+    wasmBytes: () => s.wasm.heap8u().byteLength - s.loadedBytes,
     restore(bytes) {
       db.close();
       db = new s.oo1.DB(':memory:');
