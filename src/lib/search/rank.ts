@@ -102,9 +102,10 @@ class CandidateScorer {
     this.maxWeight = max;
   }
 
-  /** Lets go of the query's matches (their arrays can be large) once it is ranked. */
+  /** Lets go of the query's matches and columns (their arrays can be large) once it is ranked. */
   release(): void {
     this.matches = [];
+    this.cols = undefined;
     this.count = 0;
   }
 
