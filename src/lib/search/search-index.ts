@@ -16,11 +16,11 @@ import { indexFromSnapshot, indexToSnapshot, type IndexSnapshot, type IndexState
 import { Postings } from './postings';
 import { parseQuery } from './query-parser';
 import type { ParsedQuery, QueryToken, TextTerm } from './query-types';
-import { rankTop, type CorpusStats, type Ranked } from './rank';
+import { Ranker, type CorpusStats, type Ranked } from './rank';
 import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { matchText } from './text-match';
+import { matchText, matchTextWithin } from './text-match';
 import { MatchScratch, type DocSource } from './text-match-core';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
@@ -48,6 +48,9 @@ export class SearchIndex {
   private bodyTokens = 0;
   private readonly keepBodies: boolean;
   private readonly scratch = new MatchScratch();
+  private readonly ranker = new Ranker();
+  /** The last search's snippet maker, reused while the searched words stay the same (see `snippetsFor`). */
+  private snippets: { key: string; maker: SnippetMaker } | undefined;
   private readonly source: DocSource = {
     isLive: (doc) => this.docs.isLive(doc),
     slots: () => this.docs.length,
@@ -208,10 +211,22 @@ export class SearchIndex {
     const warnings = [...parsed.warnings];
     const selected = this.evaluate(parsed, now, warnings);
     if (!selected) return { results: [], total: 0, warnings };
-    const top = rankTop(selected.docs, selected.matches, this.stats(), this.cols, now, limit);
-    const snippets = new SnippetMaker(positiveTokens(parsed));
+    const top = this.ranker.top(selected.docs, selected.matches, this.stats(), this.cols, now, limit);
+    const snippets = this.snippetsFor(positiveTokens(parsed));
     const results = top.map((r) => toResult(r, this.docs, snippets));
     return { results, total: selected.docs.length, warnings };
+  }
+
+  /**
+   * A snippet maker for the searched words: the last one when they are the same (the note list
+   * runs its query again after every save), keeping its compiled regex. Kept between searches
+   * for a second reason: V8 drops a class's final object shape, and the optimized code built on
+   * it, at a GC that finds no instance left, and the next searches then ran unoptimized.
+   */
+  private snippetsFor(tokens: QueryToken[]): SnippetMaker {
+    const key = JSON.stringify(tokens.map((t) => [t.text, t.prefix]));
+    if (this.snippets?.key !== key) this.snippets = { key, maker: new SnippetMaker(tokens) };
+    return this.snippets.maker;
   }
 
   /** The matching documents (ascending) and the positive text matches that score them. */
@@ -237,6 +252,7 @@ export class SearchIndex {
   /** What selection reads of this index. */
   private readonly selectSource: SelectSource = {
     match: (term) => matchText(this.postings, this.source, term, this.scratch),
+    matchWithin: (term, within) => matchTextWithin(this.postings, this.source, term, this.scratch, within),
     estimate: (term) => {
       const token = term.tokens[0];
       const id = token.prefix ? undefined : this.postings.idOf(token.text);

@@ -5,7 +5,7 @@
  * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
  * Document sets are sorted arrays (doc-sets.ts), so an AND of words is a merge of posting lists.
  */
-import { intersectSorted, subtractSorted, unionSorted, type DocMarks } from './doc-sets';
+import { subtractSorted, unionSorted, type DocMarks } from './doc-sets';
 import type { Predicate } from './filters';
 import type { TextTerm } from './query-types';
 import type { TextMatch } from './text-match-core';
@@ -19,6 +19,8 @@ export interface Selection {
 /** What selection reads of the index. */
 export interface SelectSource {
   match(term: TextTerm): TextMatch;
+  /** The term's match cut to `within` (ascending), its df still that of all its documents. */
+  matchWithin(term: TextTerm, within: Int32Array): TextMatch;
   /** A cheap size estimate of a term's matches (an AND starts from the smallest). */
   estimate(term: TextTerm): number;
   liveDocs(): Int32Array;
@@ -53,9 +55,10 @@ export function selectAll(
   const matches: TextMatch[] = [];
   let candidates: Int32Array | undefined;
   for (const term of byRarity(source, positives)) {
-    const match = source.match(term);
+    // Past the first word only the candidates' hits are kept: no other document is scored.
+    const match = candidates ? source.matchWithin(term, candidates) : source.match(term);
     matches.push(match);
-    candidates = candidates ? intersectSorted(candidates, match.docs) : match.docs;
+    candidates = match.docs;
     if (!candidates.length) return undefined;
   }
   let docs = candidates ?? source.liveDocs();

@@ -46,6 +46,9 @@ export class MatchScratch {
   stream: Uint32Array = new Uint32Array(1024);
   titleAcc: Uint32Array = new Uint32Array(0);
   bodyAcc: Uint32Array = new Uint32Array(0);
+  /** One word's postings as read, before they are cut to an AND's candidates. */
+  listDocs: Int32Array = new Int32Array(0);
+  listHits: Uint32Array = new Uint32Array(0);
   readonly counts = new Uint32Array(2);
 }
 
@@ -66,6 +69,34 @@ export function finish(docs: Int32Array, hits: Uint32Array): TextMatch {
     if (hits[i] % BODY_SPAN > 0) dfBody++;
   }
   return { docs, hits, dfTitle, dfBody };
+}
+
+/**
+ * The entries of a match (`docs`/`hits`, the first `n`) whose documents are among `within`
+ * (ascending), with the df of all `n`: what an AND needs of its words after the first, since a
+ * document outside the candidates is never scored but BM25's idf counts every document.
+ */
+export function restrict(docs: Int32Array, hits: Uint32Array, n: number, within: Int32Array): TextMatch {
+  const size = Math.min(n, within.length);
+  const outDocs = new Int32Array(size);
+  const outHits = new Uint32Array(size);
+  let dfTitle = 0;
+  let dfBody = 0;
+  let k = 0;
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const h = hits[i];
+    if (h >= BODY_SPAN) dfTitle++;
+    if (h % BODY_SPAN > 0) dfBody++;
+    const doc = docs[i];
+    while (j < within.length && within[j] < doc) j++;
+    if (j < within.length && within[j] === doc) {
+      outDocs[k] = doc;
+      outHits[k++] = h;
+      j++;
+    }
+  }
+  return { docs: outDocs.subarray(0, k), hits: outHits.subarray(0, k), dfTitle, dfBody };
 }
 
 export function capacity(postings: Postings, ids: number[]): number {

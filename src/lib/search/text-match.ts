@@ -13,6 +13,7 @@ import {
   capacity,
   finish,
   pack,
+  restrict,
   titleHits,
   type DocSource,
   type MatchScratch,
@@ -85,6 +86,43 @@ function matchManyIds(
 
 function atLeast(array: Uint32Array, size: number): Uint32Array {
   return array.length >= size ? array : new Uint32Array(Math.max(size, array.length * 2));
+}
+
+/**
+ * Where a text term occurs among `within` (ascending live documents), with the df of all the
+ * live documents it occurs in: an AND's later words. A word is read into scratch buffers and
+ * cut in the same pass that counts its df, so the common words of a query ("value" beside
+ * "default") allocate no list of their own and need no separate intersection.
+ */
+export function matchTextWithin(
+  postings: Postings,
+  source: DocSource,
+  term: TextTerm,
+  scratch: MatchScratch,
+  within: Int32Array
+): TextMatch {
+  const ids = resolveIds(postings, term);
+  if (ids.length !== 1 || ids[0].length !== 1) {
+    const match = matchText(postings, source, term, scratch);
+    return restrict(match.docs, match.hits, match.docs.length, within);
+  }
+  const id = ids[0][0];
+  const size = postings.listLength(id);
+  if (scratch.listDocs.length < size) {
+    const grown = Math.max(size, scratch.listDocs.length * 2);
+    scratch.listDocs = new Int32Array(grown);
+    scratch.listHits = new Uint32Array(grown);
+  }
+  const { listDocs, listHits } = scratch;
+  const n = postings.collect(
+    id,
+    source.isLive,
+    term.field !== 'body',
+    term.field !== 'title',
+    listDocs,
+    listHits
+  );
+  return restrict(listDocs, listHits, n, within);
 }
 
 /** Where a text term occurs among the live documents. */
