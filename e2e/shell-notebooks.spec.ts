@@ -108,3 +108,18 @@ test('a note dragged from the list onto a notebook moves there', async ({ page }
   await tree(page).getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(notesList(page).getByRole('option', { name: 'Old memo' })).toBeVisible();
 });
+
+test('with more notebooks than fit, the tree scrolls and Trash stays below the last one', async ({
+  page
+}) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await openApp(page);
+  for (let i = 1; i <= 16; i++) await newNotebook(page, `Notebook ${String(i).padStart(2, '0')}`);
+  const last = tree(page).getByRole('button', { name: 'Notebook 16', exact: true });
+  const trash = tree(page).getByRole('button', { name: 'Trash', exact: true });
+  await trash.scrollIntoViewIfNeeded();
+  const [lastBox, trashBox] = [await last.boundingBox(), await trash.boundingBox()];
+  expect(trashBox!.y).toBeGreaterThanOrEqual(lastBox!.y + lastBox!.height);
+  await trash.click();
+  await expect(trash).toHaveAttribute('aria-current', 'true');
+});
