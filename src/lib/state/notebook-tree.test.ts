@@ -29,6 +29,16 @@ describe('buildNotebookTree', () => {
     ]);
   });
 
+  it('orders numbers in titles by value and case aside, as the note list does', () => {
+    const tree = buildNotebookTree([
+      nb('a', 'Week 10'),
+      nb('b', 'week 2'),
+      nb('c', 'Week 1'),
+      nb('d', 'Archive')
+    ]);
+    expect(tree.map((n) => n.notebook.title)).toEqual(['Archive', 'Week 1', 'week 2', 'Week 10']);
+  });
+
   it('puts a notebook whose parent is missing at the root', () => {
     const tree = buildNotebookTree([nb('a', 'Orphan', 'gone')]);
     expect(tree.map((n) => n.notebook.id)).toEqual(['a']);

@@ -1,6 +1,12 @@
 /** The notebook tree, built from the flat list of notebooks (each points to its parent). */
 import type { Notebook } from '$lib/core';
 
+/**
+ * Reading order for notebook titles, as the note list's Title order sorts: numbers by value
+ * ("Week 2" before "Week 10"), case aside.
+ */
+const byTitle = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** One notebook in the tree, with its children in title order. */
 export interface NotebookNode {
   notebook: Notebook;
@@ -26,7 +32,7 @@ export function buildNotebookTree(notebooks: Notebook[]): NotebookNode[] {
   const build = (parentId: string, depth: number): NotebookNode[] =>
     (byParent.get(parentId) ?? [])
       .filter((n) => !seen.has(n.id) && seen.add(n.id))
-      .sort((a, b) => a.title.localeCompare(b.title))
+      .sort((a, b) => byTitle.compare(a.title, b.title) || a.id.localeCompare(b.id))
       .map((notebook) => ({ notebook, depth, children: build(notebook.id, depth + 1) }));
   const roots = build('', 0);
   // Notebooks caught in a cycle were not reached from the root: show each at the root.
