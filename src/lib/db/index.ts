@@ -86,13 +86,7 @@ export { getChat, newChat, saveChat, deleteChats, WORKSPACE_CHAT } from './chats
 export { writeNote, saveNoteEdit, getConflict, resolveConflicts, locateHunk } from './note-writes';
 export type { NoteEdit, NoteEditResult } from './note-writes';
 export { lastTextWriter } from './revisions-repo';
-export {
-  linkTargets,
-  refreshNoteLinks,
-  followNoteLinks,
-  listBacklinks,
-  NOTE_LINKS_CURSOR_KEY
-} from './note-links';
+export { linkTargets, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } from './note-links';
 export type { NoteLinksRecord } from './database';
 export { findNotesByTitle } from './note-titles';
 export type { NoteTitle } from './note-titles';

@@ -44,6 +44,29 @@ describe('note links follower', () => {
     expect(await listBacklinks(db, target.id)).toEqual([{ id: second.id, title: 'Alpha' }]);
   });
 
+  it("does not write rows read before another tab's newer step over that tab's rows", async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    const target = await createNote(db, { title: 'Target' });
+    const linking = await createNote(db, { title: 'Linking', body: 'no link yet' });
+    await followAll(db);
+    await updateNote(db, linking.id, { body: 'still none' });
+    // This tab reads the note; before it writes, the note gains a link and another tab follows.
+    const read = db.notes.bulkGet.bind(db.notes);
+    let interleaved = false;
+    db.notes.bulkGet = (async (keys: string[]) => {
+      const notes = await read(keys);
+      if (!interleaved) {
+        interleaved = true;
+        await updateNote(db, linking.id, { body: `[t](:/${target.id})` });
+        await followAll(db);
+      }
+      return notes;
+    }) as typeof db.notes.bulkGet;
+    await followNoteLinks(db);
+    expect(await listBacklinks(db, target.id)).toEqual([{ id: linking.id, title: 'Linking' }]);
+  });
+
   it('leaves out notes in the trash and the note itself', async () => {
     const db = freshDb();
     await ensureDefaultNotebook(db);

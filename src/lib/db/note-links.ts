@@ -11,7 +11,7 @@
 import { ItemType } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { latestChangeSeq, readChangesSince } from './changes';
-import { getSetting, setSetting } from './settings-repo';
+import { getSetting, setSettingInTransaction } from './settings-repo';
 
 /** The settings key of the follower's cursor (the seq of the last change applied). */
 export const NOTE_LINKS_CURSOR_KEY = 'noteLinks.seq';
@@ -27,17 +27,39 @@ export function linkTargets(body: string): string[] {
   return [...found];
 }
 
-/** Recomputes the rows of these notes from their current bodies (a missing note loses its row). */
-export async function refreshNoteLinks(db: FolioDatabase, noteIds: string[]): Promise<void> {
-  if (!noteIds.length) return;
-  await db.transaction('rw', db.notes, db.note_links, async () => {
-    const notes = await db.notes.bulkGet(noteIds);
-    const rows = notes.flatMap((note) =>
-      note ? [{ note_id: note.id, targets: linkTargets(note.body) }] : []
-    );
-    const gone = noteIds.filter((_, i) => !notes[i]);
-    await db.note_links.bulkPut(rows);
+type Cursor = number | { building: number; after: string } | null;
+
+/** The rows of these notes from their current bodies, and the notes that are gone. */
+async function rowsOf(db: FolioDatabase, noteIds: string[]) {
+  const notes = noteIds.length ? await db.notes.bulkGet(noteIds) : [];
+  const rows = notes.flatMap((note) => (note ? [{ note_id: note.id, targets: linkTargets(note.body) }] : []));
+  return { rows, gone: noteIds.filter((_, i) => !notes[i]) };
+}
+
+/**
+ * Writes one step's rows and moves the cursor from `from` to `to`, unless another tab moved it
+ * meanwhile: that tab read the same notes at least as late, and the next step goes on from where
+ * it got. Returns whether this step's rows were kept.
+ *
+ * The notes are read before, in a read-only transaction: reading them in this one would lock the
+ * notes for writing, and after an import the steps ran back to back, each holding up the
+ * workspace's searches (which read notes) for its whole length. The check on the cursor is what
+ * reading them here protected: a row computed from a note older than the cursor says can only be
+ * written while the cursor still asks for that note to be read again.
+ */
+async function commitStep(
+  db: FolioDatabase,
+  from: Cursor,
+  to: Cursor,
+  { rows, gone }: Awaited<ReturnType<typeof rowsOf>>
+): Promise<boolean> {
+  return db.transaction('rw', db.note_links, db.settings, async () => {
+    const now = await getSetting<Cursor>(db, NOTE_LINKS_CURSOR_KEY, null);
+    if (JSON.stringify(now) !== JSON.stringify(from)) return false;
+    if (rows.length) await db.note_links.bulkPut(rows);
     if (gone.length) await db.note_links.bulkDelete(gone);
+    await setSettingInTransaction(db, NOTE_LINKS_CURSOR_KEY, to);
+    return true;
   });
 }
 
@@ -46,27 +68,22 @@ export async function refreshNoteLinks(db: FolioDatabase, noteIds: string[]): Pr
  * cursor. Returns true while more is waiting.
  */
 export async function followNoteLinks(db: FolioDatabase): Promise<boolean> {
-  const cursor = await getSetting<number | { building: number; after: string } | null>(
-    db,
-    NOTE_LINKS_CURSOR_KEY,
-    null
-  );
+  const cursor = await getSetting<Cursor>(db, NOTE_LINKS_CURSOR_KEY, null);
   if (cursor === null || typeof cursor === 'object') {
     // First build: the seq is taken before reading, so changes made meanwhile are applied after.
     const seq = cursor?.building ?? (await latestChangeSeq(db));
     const after = cursor?.after ?? '';
     const ids = (await db.notes.where(':id').above(after).limit(STEP_SIZE).primaryKeys()) as string[];
-    await refreshNoteLinks(db, ids);
     const done = ids.length < STEP_SIZE;
-    await setSetting(db, NOTE_LINKS_CURSOR_KEY, done ? seq : { building: seq, after: ids[ids.length - 1] });
-    return !done || seq < (await latestChangeSeq(db));
+    const next = done ? seq : { building: seq, after: ids[ids.length - 1] };
+    const kept = await commitStep(db, cursor, next, await rowsOf(db, ids));
+    return !kept || !done || seq < (await latestChangeSeq(db));
   }
   const changes = await readChangesSince(db, cursor, STEP_SIZE);
   if (!changes.length) return false;
   const ids = [...new Set(changes.filter((c) => c.item_type === ItemType.Note).map((c) => c.item_id))];
-  await refreshNoteLinks(db, ids);
-  await setSetting(db, NOTE_LINKS_CURSOR_KEY, changes[changes.length - 1].seq!);
-  return changes.length === STEP_SIZE;
+  const kept = await commitStep(db, cursor, changes[changes.length - 1].seq!, await rowsOf(db, ids));
+  return !kept || changes.length === STEP_SIZE;
 }
 
 /** The notes (not in the trash) whose bodies link to `noteId`, by title. */
