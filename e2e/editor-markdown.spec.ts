@@ -18,14 +18,27 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   await page.keyboard.press('Enter');
   await page.keyboard.type('See [the wiki](https://example.com/wiki) first.');
   await page.keyboard.press('Enter');
-  for (const line of ['| Item | Cost |', '| Train | 42 |', '', '- socks', '- boots', '', 'Done.']) {
+  // A fenced block typed with its closing fence: Enter after ``` leaves the code.
+  const lines = [
+    '| Item | Cost |',
+    '| Train | 42 |',
+    '',
+    '- socks',
+    '- boots',
+    '',
+    '```sh',
+    'npm ci',
+    '```',
+    'Done.'
+  ];
+  for (const line of lines) {
     await page.keyboard.type(line);
     await page.keyboard.press('Enter');
   }
   await page.keyboard.press('Backspace');
   await expect(saveStatus(page)).toHaveText('Saved');
   expect(await storedBody(page, 'Plans')).toBe(
-    'See [the wiki](https://example.com/wiki) first.\n\n| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\n- socks\n- boots\n\nDone.\n'
+    'See [the wiki](https://example.com/wiki) first.\n\n| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\n- socks\n- boots\n\n```sh\nnpm ci\n```\n\nDone.\n'
   );
   await page.reload();
   await openNote(page, 'Plans');
@@ -35,6 +48,7 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   );
   await expect(body(page).getByRole('table')).toContainText('Train');
   await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
+  await expect(body(page).locator('pre')).toHaveText('npm ci');
 });
 
 test('what is typed on after Enter in a new note’s Title, before its editor has loaded, lands in the body', async ({

@@ -115,9 +115,9 @@ export function editorInputRules(): Plugin {
         (match, node) => node.childCount + (node.attrs.order as number) === Number(match[1])
       ),
       wrappingInputRule(/^\s*>\s$/, schema.nodes.blockquote),
-      textblockTypeInputRule(/^```([^\s`]*)\s$/, schema.nodes.code_block, (match) => ({
-        params: match[1],
-        fence: '```'
+      textblockTypeInputRule(/^(`{3,}|~{3,})([^\s`]*)\s$/, schema.nodes.code_block, (match) => ({
+        params: match[2],
+        fence: match[1]
       })),
       taskRule,
       markRule(/(^|[^*])\*\*([^*\s](?:[^*]*[^*\s])?)\*\*$/, schema.marks.strong, '**'),

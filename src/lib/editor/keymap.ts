@@ -7,14 +7,15 @@
  *   ordered list · Mod-Shift-c code (block on an empty line) · Mod-Shift-. quote · Mod-Enter toggle task · Shift-Enter
  *   line break · Tab / Shift-Tab indent / outdent a list item, or next / previous table cell ·
  *   Backspace at the start of a task removes its checkbox · Enter in a table cell goes to the
- *   cell below · Enter on "```lang" opens a code block · Enter on "| a | b |" makes a table
+ *   cell below · Enter on "```lang" opens a code block, and on a closing "```" leaves it · Enter on
+ *   "| a | b |" makes a table
  */
 import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
-import type { Command, Plugin } from 'prosemirror-state';
+import { TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { clearTaskAtStart, toggleTask } from './task-commands';
 import { cellBelow, goToCell, tableFromRow } from './table-commands';
@@ -35,18 +36,45 @@ const insertHardBreak: Command = (state, dispatch) => {
   return true;
 };
 
-/** Enter in a paragraph holding only ``` or ```lang turns it into a code block with that info string. */
+/** Enter in a paragraph holding only a fence (```, ~~~ or longer), with or without a language, turns it into a code block with that fence and info string. */
 const fenceOnEnter: Command = (state, dispatch) => {
   const { $from, empty } = state.selection;
   if (!empty || $from.parent.type !== schema.nodes.paragraph) return false;
-  const match = /^```([^\s`]*)$/.exec($from.parent.textContent);
+  const match = /^(`{3,}|~{3,})([^\s`]*)$/.exec($from.parent.textContent);
   if (!match || $from.parentOffset !== $from.parent.content.size) return false;
   if (dispatch) {
     const tr = state.tr.delete($from.start(), $from.end());
     tr.setBlockType($from.start(), $from.start(), schema.nodes.code_block, {
-      params: match[1],
-      fence: '```'
+      params: match[2],
+      fence: match[1]
     });
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/**
+ * Enter after a closing fence typed on the last line of a fenced code block (``` or longer, ~~~ for
+ * a ~~~ block, as CommonMark closes it) ends the block: the fence line goes (the block draws its
+ * own fences) and the cursor moves to a new paragraph below, so a user typing Markdown is not
+ * stuck inside the code.
+ */
+const closeFenceOnEnter: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  const block = $from.parent;
+  if (!empty || block.type !== schema.nodes.code_block) return false;
+  if ($from.parentOffset !== block.content.size) return false;
+  const fence = block.attrs.fence as string | null;
+  const text = block.textContent;
+  const lineStart = text.lastIndexOf('\n') + 1;
+  const closing = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text.slice(lineStart));
+  if (!fence || !closing || closing[1][0] !== fence[0] || closing[1].length < fence.length) return false;
+  if (dispatch) {
+    // The newline before the fence line goes with it.
+    const tr = state.tr.delete($from.start() + Math.max(0, lineStart - 1), $from.end());
+    const below = tr.mapping.map($from.after());
+    tr.insert(below, schema.nodes.paragraph.create());
+    tr.setSelection(TextSelection.create(tr.doc, below + 1));
     dispatch(tr.scrollIntoView());
   }
   return true;
@@ -96,7 +124,7 @@ export function editorKeymaps(): Plugin[] {
       'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
       'Mod-Enter': chainCommands(toggleTask, exitCode),
       'Shift-Enter': chainCommands(exitCode, insertHardBreak),
-      Enter: chainCommands(cellBelow, tableFromRow, fenceOnEnter, splitItem),
+      Enter: chainCommands(cellBelow, tableFromRow, fenceOnEnter, closeFenceOnEnter, splitItem),
       Tab: chainCommands(goToCell(1), sinkListItem(item)),
       'Shift-Tab': chainCommands(goToCell(-1), liftListItem(item)),
       'Mod-[': liftListItem(item),

@@ -85,6 +85,16 @@ describe('typing Markdown', () => {
     );
   });
 
+  it('leaves a fenced code block on Enter after its closing fence, and keeps the code', () => {
+    expect(typed('```js\nconst x = 1;\n```\nAfter')).toBe('```js\nconst x = 1;\n```\n\nAfter\n');
+    expect(typed('~~~\na\n~~~~\nb')).toBe('~~~\na\n~~~\n\nb\n');
+  });
+
+  it('keeps a shorter or other fence inside the code block as code', () => {
+    expect(typed('````\n```\nx\n````\ny')).toBe('````\n```\nx\n````\n\ny\n');
+    expect(typed('```\n~~~\nstill code')).toBe('```\n~~~\nstill code\n```\n');
+  });
+
   it('still nests a list with Tab', () => {
     const ed = mount({ markdown: '' });
     type(ed.view, '- a\nb');
