@@ -18,7 +18,7 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   await page.keyboard.press('Enter');
   await page.keyboard.type('See [the wiki](https://example.com/wiki) first.');
   await page.keyboard.press('Enter');
-  // A fenced block typed with its closing fence: Enter after ``` leaves the code.
+  // A fenced block typed with its closing fence (Enter after ``` leaves the code), a rule, a task.
   const lines = [
     '| Item | Cost |',
     '| Train | 42 |',
@@ -29,6 +29,9 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
     '```sh',
     'npm ci',
     '```',
+    '---',
+    '[ ] call home',
+    '',
     'Done.'
   ];
   for (const line of lines) {
@@ -38,7 +41,7 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
   await page.keyboard.press('Backspace');
   await expect(saveStatus(page)).toHaveText('Saved');
   expect(await storedBody(page, 'Plans')).toBe(
-    'See [the wiki](https://example.com/wiki) first.\n\n| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\n- socks\n- boots\n\n```sh\nnpm ci\n```\n\nDone.\n'
+    'See [the wiki](https://example.com/wiki) first.\n\n| Item | Cost |\n| --- | --- |\n| Train | 42 |\n\n- socks\n- boots\n\n```sh\nnpm ci\n```\n\n---\n\n- [ ] call home\n\nDone.\n'
   );
   await page.reload();
   await openNote(page, 'Plans');
@@ -47,8 +50,10 @@ test('a link, a table and a list typed line by line are saved as Markdown and co
     'https://example.com/wiki'
   );
   await expect(body(page).getByRole('table')).toContainText('Train');
-  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
+  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots', 'call home']);
   await expect(body(page).locator('pre')).toHaveText('npm ci');
+  await expect(body(page).locator('hr')).toHaveCount(1);
+  await expect(body(page).getByRole('checkbox')).toHaveCount(1);
 });
 
 test('what is typed on after Enter in a new note’s Title, before its editor has loaded, lands in the body', async ({

@@ -1,7 +1,7 @@
 /*
  * Markdown shortcuts typed at the start of a block: `# ` … `###### ` headings, `- `/`* `/`+ `
  * bullet lists, `1. `/`1) ` ordered lists, `> ` quotes, ```` ```lang ```` + space code blocks,
- * `[ ] `/`[x] ` at the start of a list item makes it a task; `**b**`, `_i_`, `` `c` ``, `~~s~~`,
+ * `[ ] `/`[x] ` at the start of a list item makes it a task (of a paragraph, starts a task list); `**b**`, `_i_`, `` `c` ``, `~~s~~`,
  * `==h==` apply their mark when the closing delimiter is typed; `[text](url)` becomes a link and
  * `![alt](src)` an image when the `)` is typed; `$x^2$` becomes math. Backspace right after
  * undoes one.
@@ -11,6 +11,7 @@
  */
 import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from 'prosemirror-inputrules';
 import type { MarkType, NodeType } from 'prosemirror-model';
+import { findWrapping } from 'prosemirror-transform';
 import type { EditorState, Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 
@@ -88,14 +89,25 @@ const sameListMarker = new InputRule(/^\s*(?:[-+*]|\d{1,9}[.)])\s$/, (state, mat
 });
 
 // Also in an item that is already a task (Enter in a task list makes one): people type `- [ ] `
-// on every line, and the box they typed replaces the one the list gave them.
+// on every line, and the box they typed replaces the one the list gave them. At the start of a
+// paragraph outside a list, `[ ] ` starts a task list (saved as `- [ ] `).
 const taskRule = new InputRule(/^\[([ xX]?)\]\s$/, (state, match, start, end) => {
   const $start = state.doc.resolve(start);
+  const checked = /[xX]/.test(match[1]);
   const depth = $start.depth - 1;
-  if (depth < 1 || $start.index(depth) !== 0) return null;
-  const item = $start.node(depth);
-  if (item.type !== schema.nodes.list_item) return null;
-  return state.tr.delete(start, end).setNodeAttribute($start.before(depth), 'checked', /[xX]/.test(match[1]));
+  const item = depth >= 1 ? $start.node(depth) : undefined;
+  if (item?.type === schema.nodes.list_item) {
+    if ($start.index(depth) !== 0) return null;
+    return state.tr.delete(start, end).setNodeAttribute($start.before(depth), 'checked', checked);
+  }
+  const tr = state.tr.delete(start, end);
+  const range = tr.doc.resolve(start).blockRange();
+  const wrapping = range && findWrapping(range, schema.nodes.bullet_list, { bullet: '-' });
+  if (!range || !wrapping) return null;
+  return tr.wrap(
+    range,
+    wrapping.map((w) => (w.type === schema.nodes.list_item ? { type: w.type, attrs: { checked } } : w))
+  );
 });
 
 /** The input-rules plugin of the editor. */

@@ -14,6 +14,7 @@ import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn }
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
+import { Fragment } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
 import { TextSelection, type Command, type Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
@@ -80,6 +81,30 @@ const closeFenceOnEnter: Command = (state, dispatch) => {
   return true;
 };
 
+/**
+ * Enter on a paragraph holding only `---`, `***` or `___` (three or more, spaces between allowed,
+ * as CommonMark reads a thematic break) makes it a horizontal rule, with a new paragraph below;
+ * left as text it was saved escaped (`\---`), which is not what the user typed it for.
+ */
+const ruleOnEnter: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  const paragraph = $from.parent;
+  if (!empty || paragraph.type !== schema.nodes.paragraph) return false;
+  if ($from.parentOffset !== paragraph.content.size) return false;
+  const text = paragraph.textContent;
+  if (!/^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/.test(text)) return false;
+  const rule = schema.nodes.horizontal_rule.create({ markup: text.trim() });
+  const below = schema.nodes.paragraph.create();
+  const index = $from.index(-1);
+  if (!$from.node(-1).canReplace(index, index + 1, Fragment.from([rule, below]))) return false;
+  if (dispatch) {
+    const tr = state.tr.replaceWith($from.before(), $from.after(), [rule, below]);
+    tr.setSelection(TextSelection.create(tr.doc, $from.before() + rule.nodeSize + 1));
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
 /** Enter in a list item; the item after a task is an open task, not a copy of a done one. */
 const splitItem: Command = (state, dispatch, view) => {
   const { $from } = state.selection;
@@ -124,7 +149,7 @@ export function editorKeymaps(): Plugin[] {
       'Mod-Shift-.': wrapIn(schema.nodes.blockquote),
       'Mod-Enter': chainCommands(toggleTask, exitCode),
       'Shift-Enter': chainCommands(exitCode, insertHardBreak),
-      Enter: chainCommands(cellBelow, tableFromRow, fenceOnEnter, closeFenceOnEnter, splitItem),
+      Enter: chainCommands(cellBelow, tableFromRow, fenceOnEnter, closeFenceOnEnter, ruleOnEnter, splitItem),
       Tab: chainCommands(goToCell(1), sinkListItem(item)),
       'Shift-Tab': chainCommands(goToCell(-1), liftListItem(item)),
       'Mod-[': liftListItem(item),

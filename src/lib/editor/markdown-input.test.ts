@@ -95,6 +95,18 @@ describe('typing Markdown', () => {
     expect(typed('```\n~~~\nstill code')).toBe('```\n~~~\nstill code\n```\n');
   });
 
+  it('makes a rule of --- or *** and Enter, and leaves other dashes as text', () => {
+    expect(typed('Above\n---\nbelow')).toBe('Above\n\n---\n\nbelow\n');
+    expect(typed('***\nx')).toBe('***\n\nx\n');
+    expect(typed('___\nx')).toBe('___\n\nx\n');
+    expect(typed('--\nx')).toBe('\\--\n\nx\n');
+  });
+
+  it('starts a task list with [ ] or [x] at the start of a paragraph', () => {
+    expect(typed('[ ] tickets\npassport')).toBe('- [ ] tickets\n- [ ] passport\n');
+    expect(typed('[x] booked')).toBe('- [x] booked\n');
+  });
+
   it('still nests a list with Tab', () => {
     const ed = mount({ markdown: '' });
     type(ed.view, '- a\nb');
