@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocMarks } from './doc-sets';
+import { DocMarks, seekSorted } from './doc-sets';
 
 /** Marks `docs` (distinct) in `marks` and returns them ordered by `ascending`. */
 function ordered(marks: DocMarks, docs: number[], size: number): number[] {
@@ -34,5 +34,20 @@ describe('DocMarks.ascending', () => {
     const second = scrambled(40, 5000).filter((doc) => doc % 2 === 0);
     ordered(marks, first, 5000);
     expect(ordered(marks, second, 5000)).toEqual([...second].sort((a, b) => a - b));
+  });
+});
+
+describe('seekSorted', () => {
+  const list = Int32Array.from({ length: 1000 }, (_, i) => i * 3);
+
+  it('finds the first entry not below the document, from any start', () => {
+    for (const from of [0, 1, 7, 500])
+      for (const doc of [0, 2, 3, 4, 299, 300, 1500, 2997])
+        expect(seekSorted(list, from, doc)).toBe(Math.max(from, Math.ceil(doc / 3)));
+  });
+
+  it('ends at the length past the last entry', () => {
+    expect(seekSorted(list, 0, 2998)).toBe(1000);
+    expect(seekSorted(list, 1000, 5)).toBe(1000);
   });
 });

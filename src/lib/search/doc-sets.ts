@@ -26,6 +26,31 @@ export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
+/**
+ * The first position at or after `from` in sorted `list` whose document is not below `doc` (the
+ * list's length when there is none). It gallops, probing 1, 2, 4… ahead, then halves: a step to
+ * the next entry costs one probe, and a step over m entries about 2·log m, so walking a long list
+ * to a few documents far apart costs far less than reading every entry.
+ */
+export function seekSorted(list: Int32Array, from: number, doc: number): number {
+  const n = list.length;
+  if (from >= n || list[from] >= doc) return from;
+  let lo = from; // list[lo] < doc
+  let hi = from + 1;
+  for (let step = 1; hi < n && list[hi] < doc; step *= 2) {
+    lo = hi;
+    hi = lo + step * 2;
+  }
+  if (hi > n) hi = n;
+  // list[lo] < doc, and list[hi] >= doc or hi === n
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < doc) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 /** The documents of sorted `a` that are not in sorted `b`, ascending. */
 export function subtractSorted(a: Int32Array, b: Int32Array): Int32Array {
   if (!b.length) return a;
