@@ -253,7 +253,8 @@ export class Postings {
    * Writes the live documents holding the term, in document order, into `docs` with their hits
    * (`title * BODY_SPAN + body`, a field counted only when `useTitle`/`useBody`; documents left
    * with none are skipped) into `hits`; returns how many. Both must hold `listLength(id)`. The
-   * varints are read inline: this is the inner loop of every word query.
+   * varints are read inline: this is the inner loop of every word query. `allLive` says no
+   * document is retired (the usual case after a build or a restore), so none is looked up.
    */
   collect(
     id: number,
@@ -261,7 +262,8 @@ export class Postings {
     useTitle: boolean,
     useBody: boolean,
     docs: Int32Array,
-    hits: Uint32Array
+    hits: Uint32Array,
+    allLive = false
   ): number {
     let n = 0;
     if (id < this.packedCounts.length) {
@@ -281,7 +283,7 @@ export class Postings {
         doc += gap;
         if (!useTitle) title = 0;
         if (!useBody) body = 0;
-        if (title + body === 0 || !isLive(doc)) continue;
+        if (title + body === 0 || (!allLive && !isLive(doc))) continue;
         docs[n] = doc;
         hits[n++] = title * BODY_SPAN + body;
       }

@@ -19,6 +19,8 @@ export interface TextMatch {
 /** What the matcher needs to know about documents. */
 export interface DocSource {
   isLive(doc: number): boolean;
+  /** Whether no document is retired, so `isLive` holds for every document below `slots()`. */
+  allLive(): boolean;
   /** Document slots (live or retired): every document number is below it. */
   slots(): number;
   /** Tokens in the document's title, and in its body. */

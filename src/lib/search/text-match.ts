@@ -36,7 +36,15 @@ function matchOneId(postings: Postings, source: DocSource, id: number, field: Te
   const size = postings.listLength(id);
   const docs = new Int32Array(size);
   const hits = new Uint32Array(size);
-  const n = postings.collect(id, source.isLive, field !== 'body', field !== 'title', docs, hits);
+  const n = postings.collect(
+    id,
+    source.isLive,
+    field !== 'body',
+    field !== 'title',
+    docs,
+    hits,
+    source.allLive()
+  );
   return finish(docs.subarray(0, n), hits.subarray(0, n));
 }
 
@@ -69,7 +77,8 @@ function matchManyIds(
       field !== 'body',
       field !== 'title',
       listDocs,
-      listHits
+      listHits,
+      source.allLive()
     );
     for (let i = 0; i < count; i++) {
       const doc = listDocs[i];
@@ -125,7 +134,8 @@ export function matchTextWithin(
     term.field !== 'body',
     term.field !== 'title',
     listDocs,
-    listHits
+    listHits,
+    source.allLive()
   );
   return restrict(listDocs, listHits, n, within);
 }
