@@ -154,7 +154,7 @@ export function tokenizeWithOffsets(text: string): TokenSpan[] {
   const spans: TokenSpan[] = [];
   const plain = !NON_ASCII_RE.test(text) && !text.includes('&');
   // Without a character-script character WORD_RE finds exactly RUN_RE's runs, and its
-  // per-character lookahead made it most of highlighting a title with a dash or a quote mark.
+  // per-character lookahead is the slow part of highlighting a title with a dash or a quote mark.
   const words = plain ? ASCII_WORD_RE : CHAR_SCRIPT_RE.test(text) ? WORD_RE : RUN_RE;
   for (const match of text.matchAll(words)) {
     const start = match.index ?? 0;
