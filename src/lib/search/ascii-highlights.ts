@@ -12,7 +12,17 @@ import type { Highlight } from './types';
 export interface AsciiWords {
   exact: Set<string>;
   prefixes: string[];
+  /** Marked 1 at the length of each exact word (shorter than MAX_MARKED_LENGTH). */
+  exactLengths: Uint8Array;
+  /** The shortest prefix's length, or any exact word's of MAX_MARKED_LENGTH or more, if shorter (Infinity: none). */
+  longFrom: number;
 }
+
+/**
+ * A run is only copied and lowered to be looked up when its length can match: a title's words
+ * are mostly other lengths than the query's (copying each was most of a title's highlighting).
+ */
+const MAX_MARKED_LENGTH = 64;
 
 const ASCII_TOKEN_RE = /^[a-z0-9]+$/;
 
@@ -25,13 +35,18 @@ const ASCII_TOKEN_RE = /^[a-z0-9]+$/;
 export function asciiWords(tokens: QueryToken[]): AsciiWords | undefined {
   const exact = new Set<string>();
   const prefixes: string[] = [];
+  const exactLengths = new Uint8Array(MAX_MARKED_LENGTH);
+  let longFrom = Infinity;
   for (const token of tokens) {
     if (token.prefix && token.text === '') return undefined;
     if (!ASCII_TOKEN_RE.test(token.text)) continue;
+    const length = token.text.length;
     if (token.prefix) prefixes.push(token.text);
     else exact.add(token.text);
+    if (token.prefix || length >= MAX_MARKED_LENGTH) longFrom = Math.min(longFrom, length);
+    else exactLengths[length] = 1;
   }
-  return { exact, prefixes };
+  return { exact, prefixes, exactLengths, longFrom };
 }
 
 const isWordChar = (c: number): boolean =>
@@ -40,7 +55,7 @@ const isWordChar = (c: number): boolean =>
 /** Where the words are in an ASCII `text`: each run of letters and digits that is searched. */
 export function asciiHighlights(text: string, words: AsciiWords): Highlight[] {
   const out: Highlight[] = [];
-  const { exact, prefixes } = words;
+  const { exact, prefixes, exactLengths, longFrom } = words;
   const end = text.length;
   let at = 0;
   while (at < end) {
@@ -48,6 +63,8 @@ export function asciiHighlights(text: string, words: AsciiWords): Highlight[] {
     const start = at;
     while (at < end && isWordChar(text.charCodeAt(at))) at++;
     if (start === at) break;
+    const length = at - start;
+    if (length < longFrom && (length >= MAX_MARKED_LENGTH || exactLengths[length] === 0)) continue;
     const word = text.slice(start, at).toLowerCase();
     if (exact.has(word) || prefixes.some((p) => word.startsWith(p))) out.push([start, at]);
   }

@@ -26,6 +26,31 @@ export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
+/**
+ * The first position at or after `from` in sorted `list` whose document is not below `doc` (the
+ * list's length when there is none). It gallops, probing 1, 2, 4… ahead, then halves: a step to
+ * the next entry costs one probe, and a step over m entries about 2·log m, so walking a long list
+ * to a few documents far apart costs far less than reading every entry.
+ */
+export function seekSorted(list: Int32Array, from: number, doc: number): number {
+  const n = list.length;
+  if (from >= n || list[from] >= doc) return from;
+  let lo = from; // list[lo] < doc
+  let hi = from + 1;
+  for (let step = 1; hi < n && list[hi] < doc; step *= 2) {
+    lo = hi;
+    hi = lo + step * 2;
+  }
+  if (hi > n) hi = n;
+  // list[lo] < doc, and list[hi] >= doc or hi === n
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < doc) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 /** The documents of sorted `a` that are not in sorted `b`, ascending. */
 export function subtractSorted(a: Int32Array, b: Int32Array): Int32Array {
   if (!b.length) return a;
@@ -47,6 +72,8 @@ export function subtractSorted(a: Int32Array, b: Int32Array): Int32Array {
 export class DocMarks {
   private stamps = new Uint32Array(0);
   private generation = 0;
+  /** Scratch bits for `ascending`, all clear between calls. */
+  private bits = new Uint32Array(0);
 
   /** Starts a new, empty set able to hold documents below `size`. */
   reset(size: number): void {
@@ -71,15 +98,29 @@ export class DocMarks {
   }
 
   /**
-   * `found`, the `n` documents marked, in ascending order. Sorting them costs n·log n; reading
-   * the marks in order costs the index's size: for a set of more than a sixteenth of `size`
-   * (a short prefix, an OR of common words) the read is the cheaper.
+   * `found`, the `n` documents marked, in ascending order. Sorting them costs n·log n; setting
+   * them as bits and reading the bits back in order costs 2n plus one read per 32 documents of
+   * `size`, which is the cheaper past a few hundred documents. The bit words are zeroed as they
+   * are read, so the next call finds them clear. (Reading every mark in order instead, as this
+   * did, cost one read per document: a fifth of a `pars*` search at 50,000 notes.)
    */
   ascending(found: Int32Array, n: number, size: number): Int32Array {
-    if (n * 16 <= size) return found.subarray(0, n).sort();
+    if (n * 256 <= size) return found.subarray(0, n).sort();
+    const words = (size + 31) >>> 5;
+    const bits = (this.bits = grow(this.bits, words));
+    for (let i = 0; i < n; i++) bits[found[i] >>> 5] |= 1 << (found[i] & 31);
     let at = 0;
-    for (let doc = 0; doc < size && at < n; doc++)
-      if (this.stamps[doc] === this.generation) found[at++] = doc;
+    for (let w = 0; w < words && at < n; w++) {
+      let word = bits[w] | 0;
+      if (word === 0) continue;
+      bits[w] = 0;
+      const base = w << 5;
+      while (word !== 0) {
+        const low = word & -word;
+        found[at++] = base + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
     return found.subarray(0, n);
   }
 }

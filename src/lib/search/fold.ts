@@ -153,7 +153,10 @@ export interface TokenSpan {
 export function tokenizeWithOffsets(text: string): TokenSpan[] {
   const spans: TokenSpan[] = [];
   const plain = !NON_ASCII_RE.test(text) && !text.includes('&');
-  for (const match of text.matchAll(plain ? ASCII_WORD_RE : WORD_RE)) {
+  // Without a character-script character WORD_RE finds exactly RUN_RE's runs, and its
+  // per-character lookahead is the slow part of highlighting a title with a dash or a quote mark.
+  const words = plain ? ASCII_WORD_RE : CHAR_SCRIPT_RE.test(text) ? WORD_RE : RUN_RE;
+  for (const match of text.matchAll(words)) {
     const start = match.index ?? 0;
     const end = start + match[0].length;
     if (plain || !NON_ASCII_RE.test(match[0])) spans.push({ token: match[0].toLowerCase(), start, end });

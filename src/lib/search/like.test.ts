@@ -7,6 +7,12 @@ describe('likeMatcher', () => {
     expect(likeMatcher('Work')('workshop')).toBe(false);
   });
 
+  it('compares other letters exactly, ASCII ones beside them case aside', () => {
+    expect(likeMatcher('CAFÉ')('cafÉ')).toBe(true);
+    expect(likeMatcher('CAFÉ')('café')).toBe(false);
+    expect(likeMatcher('Été')('ÉTÉ')).toBe(false);
+  });
+
   it('treats * and % as any run and _ as one character', () => {
     expect(likeMatcher('image/*')('image/png')).toBe(true);
     expect(likeMatcher('%log')('catalog')).toBe(true);

@@ -22,7 +22,15 @@ import { VarintWriter } from './varint';
 function docsOf(postings: Postings, source: DocSource, ids: number[], scratch: MatchScratch): Int32Array {
   const lists = ids.map((id) => {
     const docs = new Int32Array(postings.listLength(id));
-    const n = postings.collect(id, source.isLive, true, true, docs, new Uint32Array(docs.length));
+    const n = postings.collect(
+      id,
+      source.isLive,
+      true,
+      true,
+      docs,
+      new Uint32Array(docs.length),
+      source.allLive()
+    );
     return docs.subarray(0, n);
   });
   return unionSorted(lists, scratch.marks, source.slots());
@@ -54,7 +62,7 @@ function listOf(postings: Postings, source: DocSource, id: number): { docs: Int3
   const size = postings.listLength(id);
   const docs = new Int32Array(size);
   const hits = new Uint32Array(size);
-  const n = postings.collect(id, source.isLive, true, true, docs, hits);
+  const n = postings.collect(id, source.isLive, true, true, docs, hits, source.allLive());
   return { docs: docs.subarray(0, n), hits: hits.subarray(0, n) };
 }
 

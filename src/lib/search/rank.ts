@@ -7,6 +7,8 @@
  * documents with a hit, and the average column length is a whole number of tokens.
  */
 import type { DocColumns } from './columns';
+import { seekSorted } from './doc-sets';
+import { BODY_SPAN } from './postings';
 import { bodyHits, titleHits, type TextMatch } from './text-match-core';
 
 const K1 = 1.2;
@@ -76,6 +78,8 @@ class CandidateScorer {
   private count = 0;
   /** No document's BM25 sum reaches this: each column's term is below idf·(k1+1). */
   maxWeight = 0;
+  /** The matches' title df summed: no more candidates than this have a title match. */
+  titleDf = 0;
 
   /** Starts scoring a query's candidates. */
   reset(matches: TextMatch[], stats: CorpusStats, cols: DocColumns, now: number): void {
@@ -93,13 +97,21 @@ class CandidateScorer {
       this.packed = new Float64Array(size);
     }
     let max = 0;
+    let titleDf = 0;
     for (let i = 0; i < n; i++) {
+      titleDf += matches[i].dfTitle;
       this.titleIdf[i] = idf(matches[i].dfTitle, stats.docCount);
       this.bodyIdf[i] = idf(matches[i].dfBody, stats.docCount);
       this.cursors[i] = 0;
       max += (this.titleIdf[i] + this.bodyIdf[i]) * (K1 + 1);
     }
     this.maxWeight = max;
+    this.titleDf = titleDf;
+  }
+
+  /** The matches of the query being scored. */
+  get currentMatches(): TextMatch[] {
+    return this.matches;
   }
 
   /** Lets go of the query's matches and columns (their arrays can be large) once it is ranked. */
@@ -115,8 +127,9 @@ class CandidateScorer {
     let flag = this.cols!.isCompleted(doc) ? COMPLETED : 0;
     for (let i = 0; i < this.count; i++) {
       const m = matches[i];
-      let at = cursors[i];
-      while (at < m.docs.length && m.docs[at] < doc) at++;
+      // Candidates can be far apart in a match's list (the title matches alone, or what a
+      // filter left): a gallop, not a walk over every entry between them.
+      const at = seekSorted(m.docs, cursors[i], doc);
       cursors[i] = at;
       const hits = at < m.docs.length && m.docs[at] === doc ? m.hits[at] : 0;
       packed[i] = hits;
@@ -165,18 +178,21 @@ interface Kept {
   updated: number;
 }
 
-/** Whether `a` ranks before `b` (Joplin's order; see compareRanked). */
-function before(a: Kept, b: Kept): boolean {
-  const ta = a.flags & TITLE_MATCH;
+/** Whether a candidate with these flags, score, update time and number ranks before `b` (Joplin's order; see compareRanked). */
+function precedes(flags: number, score: number, updated: number, doc: number, b: Kept): boolean {
+  const ta = flags & TITLE_MATCH;
   const tb = b.flags & TITLE_MATCH;
   if (ta !== tb) return ta > tb;
-  if (a.score !== b.score) return a.score > b.score;
-  const ca = a.flags & COMPLETED;
+  if (score !== b.score) return score > b.score;
+  const ca = flags & COMPLETED;
   const cb = b.flags & COMPLETED;
   if (ca !== cb) return ca < cb;
-  if (a.updated !== b.updated) return a.updated > b.updated;
-  return a.doc < b.doc;
+  if (updated !== b.updated) return updated > b.updated;
+  return doc < b.doc;
 }
+
+/** Whether `a` ranks before `b`. */
+const before = (a: Kept, b: Kept): boolean => precedes(a.flags, a.score, a.updated, a.doc, b);
 
 /**
  * Picks the best `k` candidates (ascending documents) in Joplin's order, scored against the
@@ -187,6 +203,8 @@ function before(a: Kept, b: Kept): boolean {
  */
 export class Ranker {
   private readonly scorer = new CandidateScorer();
+  /** Scratch for `titleOnly`. */
+  private titleDocs = new Int32Array(0);
 
   /** The best `k` of `docs` (ascending) for the query's positive text `matches`, best first. */
   top(
@@ -226,22 +244,68 @@ export class Ranker {
       all.length = Math.min(k, n);
       return all;
     }
-    // Insertion into a sorted array of the best k: k is a page (20), and after the first few
-    // hundred candidates almost none beats the k-th, so most cost a look at their flags and date.
+    return this.keepBest(this.titleOnly(docs, k) ?? docs, cols, k);
+  }
+
+  /**
+   * The candidates with a title match, when there are at least `k`: each of them ranks before
+   * every candidate without one, so the page is theirs and the others are never weighed (before,
+   * each was weighed and inserted until k title matches had been met). Undefined when there
+   * cannot be k, by the matches' title df, or are not.
+   */
+  private titleOnly(docs: Int32Array, k: number): Int32Array | undefined {
+    const { scorer } = this;
+    if (scorer.titleDf < k) return undefined;
+    const matches = scorer.currentMatches;
+    // A match's title hits are its entries of at least BODY_SPAN: a scan of its hits finds them
+    // without a seek per candidate, then each is looked up among the candidates.
+    let size = 0;
+    for (const m of matches) size += m.dfTitle;
+    if (this.titleDocs.length < size) this.titleDocs = new Int32Array(size);
+    const found = this.titleDocs;
+    let n = 0;
+    for (const m of matches) {
+      let at = 0;
+      for (let i = 0; i < m.hits.length; i++) {
+        if (m.hits[i] < BODY_SPAN) continue;
+        const doc = m.docs[i];
+        at = seekSorted(docs, at, doc);
+        if (at < docs.length && docs[at] === doc) found[n++] = doc;
+      }
+    }
+    // Several matches can share a title document: in order, and once each.
+    let t = n;
+    if (matches.length > 1) {
+      found.subarray(0, n).sort();
+      t = 0;
+      for (let i = 0; i < n; i++) if (t === 0 || found[t - 1] !== found[i]) found[t++] = found[i];
+    }
+    return t >= k ? found.subarray(0, t) : undefined;
+  }
+
+  /**
+   * Insertion into a sorted array of the best k: k is a page (20), and after the first few
+   * hundred candidates almost none beats the k-th, so most cost a look at their flags and date,
+   * and one weighed but not kept costs no object.
+   */
+  private keepBest(docs: Int32Array, cols: DocColumns, k: number): Kept[] {
+    const { scorer } = this;
     const kept: Kept[] = [];
     let floor = -Infinity;
-    for (let c = 0; c < n; c++) {
+    for (let c = 0; c < docs.length; c++) {
       const doc = docs[c];
       const flags = scorer.seek(doc);
+      const updated = cols.updated[doc];
       if (kept.length === k) {
         const last = kept[k - 1];
         const title = flags & TITLE_MATCH;
         const lastTitle = last.flags & TITLE_MATCH;
         if (title < lastTitle) continue;
-        if (title === lastTitle && cols.updated[doc] < floor) continue;
+        if (title === lastTitle && updated < floor) continue;
       }
-      const next = this.candidate(doc, flags, cols);
-      if (kept.length === k && !before(next, kept[k - 1])) continue;
+      const score = scorer.weight(doc);
+      if (kept.length === k && !precedes(flags, score, updated, doc, kept[k - 1])) continue;
+      const next: Kept = { doc, flags, score, updated };
       let i = kept.length === k ? k - 1 : kept.length;
       if (kept.length < k) kept.push(next);
       while (i > 0 && before(next, kept[i - 1])) {

@@ -53,6 +53,7 @@ export class SearchIndex {
   private snippets: { key: string; maker: SnippetMaker } | undefined;
   private readonly source: DocSource = {
     isLive: (doc) => this.docs.isLive(doc),
+    allLive: () => this.liveCount === this.docs.length,
     slots: () => this.docs.length,
     titleLength: (doc) => this.streams.titleLen[doc],
     bodyLength: (doc) => this.streams.bodyLen[doc],

@@ -44,6 +44,23 @@ function byRarity(source: SelectSource, terms: TextTerm[]): TextTerm[] {
     .map((x) => x.term);
 }
 
+/**
+ * The documents that are in the notebook scope and pass every filter, in order. A loop into a
+ * typed array: the typed array's filter() with a closure calling every() per document was a third
+ * of a filtered word query (`iscompleted:0 function`) at 10,000 notes.
+ */
+function keepWhere(docs: Int32Array, filters: Predicate[], inNotebook: Predicate | undefined): Int32Array {
+  const out = new Int32Array(docs.length);
+  let n = 0;
+  next: for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i];
+    if (inNotebook && !inNotebook(doc)) continue;
+    for (let f = 0; f < filters.length; f++) if (!filters[f](doc)) continue next;
+    out[n++] = doc;
+  }
+  return out.subarray(0, n);
+}
+
 /** AND: intersect positive matches (rarest first), then apply negations and filters. */
 export function selectAll(
   source: SelectSource,
@@ -67,8 +84,7 @@ export function selectAll(
     if (!docs.length) break;
     docs = subtractSorted(docs, source.match(term).docs);
   }
-  if (filters.length || inNotebook)
-    docs = docs.filter((doc) => (!inNotebook || inNotebook(doc)) && filters.every((p) => p(doc)));
+  if (filters.length || inNotebook) docs = keepWhere(docs, filters, inNotebook);
   return { docs, matches };
 }
 

@@ -19,6 +19,8 @@ export interface TextMatch {
 /** What the matcher needs to know about documents. */
 export interface DocSource {
   isLive(doc: number): boolean;
+  /** Whether no document is retired, so `isLive` holds for every document below `slots()`. */
+  allLive(): boolean;
   /** Document slots (live or retired): every document number is below it. */
   slots(): number;
   /** Tokens in the document's title, and in its body. */
@@ -44,8 +46,8 @@ export interface DocSource {
 export class MatchScratch {
   readonly marks = new DocMarks();
   stream: Uint32Array = new Uint32Array(1024);
-  titleAcc: Uint32Array = new Uint32Array(0);
-  bodyAcc: Uint32Array = new Uint32Array(0);
+  /** A prefix's summed hits per document (see `WIDE_SPAN`), all 0 between queries. */
+  wideAcc: Float64Array = new Float64Array(0);
   /** One word's postings as read, before they are cut to an AND's candidates. */
   listDocs: Int32Array = new Int32Array(0);
   listHits: Uint32Array = new Uint32Array(0);
@@ -56,6 +58,14 @@ export class MatchScratch {
 export const titleHits = (packed: number): number => Math.floor(packed / BODY_SPAN);
 /** Unpacks the body hits of a packed count. */
 export const bodyHits = (packed: number): number => packed % BODY_SPAN;
+
+/**
+ * A prefix sums the hits of all its words per document as `title * WIDE_SPAN + body` in a
+ * Float64Array: exact while a document's title has fewer than 2^21 tokens and its body fewer than
+ * 2^32 (a field's hits summed over distinct words are at most its tokens), so one array stands for
+ * the title sums, the body sums and whether the document was met (a sum of 0: never).
+ */
+export const WIDE_SPAN = 2 ** 32;
 
 export function pack(title: number, body: number): number {
   return Math.min(title, MAX_TITLE_HITS) * BODY_SPAN + Math.min(body, BODY_SPAN - 1);
