@@ -23,12 +23,27 @@ export interface MarkdownEdit {
 /** A tool call resolved against the note, or why it cannot be. */
 export type Resolved = { ok: true; edit: MarkdownEdit } | { ok: false; error: string };
 
+type FoundAnchor = { from: number; to: number } | { error: string };
+
+/**
+ * The last anchor looked up. While a call streams, each draft frame and then the finished call
+ * look up the same anchor in the same Markdown (the serializer hands back the one string it keeps
+ * per document), and every lookup scans the whole note for all occurrences (a 100 KB note: about
+ * 0.05 ms each, several per step).
+ */
+let lastLookup: { markdown: string; anchor: string; cursor: number; found: FoundAnchor } | undefined;
+
 /** Where the anchor (a substring of the Markdown) sits, or why it cannot be used. */
-export function findAnchor(
-  markdown: string,
-  anchor: string,
-  cursor: number
-): { from: number; to: number } | { error: string } {
+export function findAnchor(markdown: string, anchor: string, cursor: number): FoundAnchor {
+  const last = lastLookup;
+  if (last && last.markdown === markdown && last.anchor === anchor && last.cursor === cursor)
+    return last.found;
+  const found = searchAnchor(markdown, anchor, cursor);
+  lastLookup = { markdown, anchor, cursor, found };
+  return found;
+}
+
+function searchAnchor(markdown: string, anchor: string, cursor: number): FoundAnchor {
   if (anchor.length === 0)
     return { error: 'The anchor is empty. Give a short, exact piece of the note’s Markdown.' };
   let best = -1;
