@@ -1,5 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { startCompileHints } from './build-plugins/start-compile-hints';
 
 /**
  * Modules that only define things (no work at import time besides building their exports), but
@@ -26,7 +27,7 @@ const PURE_MODULES = [
 const SHARED_MODULE_TESTS = ['src/lib/{db,tools,mcp,plugins,interop,sync,agent,rpc,pwa}/**/*.test.ts'];
 
 export default defineConfig({
-  plugins: [sveltekit()],
+  plugins: [sveltekit(), startCompileHints()],
   build: {
     rolldownOptions: { treeshake: { moduleSideEffects: PURE_MODULES } },
     // Fonts stay files: the CSP allows fonts from 'self' only, and KaTeX's smallest would

@@ -12,7 +12,15 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SOURCES = ['src', 'workers', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'workers',
+  'static',
+  'build-plugins',
+  'svelte.config.js',
+  'vite.config.ts',
+  'package-lock.json'
+];
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
