@@ -1,6 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { startCompileHints } from './build-plugins/start-compile-hints';
+import { startCompileHints } from './build-plugins/start-compile-hints.ts';
 
 /**
  * Modules that only define things (no work at import time besides building their exports), but
