@@ -1,10 +1,10 @@
 /*
  * Markdown shortcuts typed at the start of a block: `# ` … `###### ` headings, `- `/`* `/`+ `
  * bullet lists, `1. `/`1) ` ordered lists, `> ` quotes, ```` ```lang ```` + space code blocks,
- * `[ ] `/`[x] ` at the start of a list item makes it a task (of a paragraph, starts a task list); `**b**`, `_i_`, `` `c` ``, `~~s~~`,
- * `==h==` apply their mark when the closing delimiter is typed; `[text](url)` becomes a link and
- * `![alt](src)` an image when the `)` is typed; `$x^2$` becomes math. Backspace right after
- * undoes one.
+ * `[ ] `/`[x] ` at the start of a list item makes it a task (at the start of a paragraph, starts a
+ * task list); `**b**`, `_i_`, `` `c` ``, `~~s~~`, `==h==` apply their mark when the closing
+ * delimiter is typed; `[text](url)` becomes a link and `![alt](src)` an image when the `)` is
+ * typed; `$x^2$` becomes math. Backspace right after undoes one.
  *
  * In a list, typing the list's own marker at the start of an item (as one does line by line:
  * Enter, then `- `) is taken as the item it already is: the list does not nest.

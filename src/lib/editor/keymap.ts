@@ -14,9 +14,9 @@ import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn }
 import { redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
-import { Fragment } from 'prosemirror-model';
+import { Fragment, type NodeType, type ResolvedPos } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list';
-import { TextSelection, type Command, type Plugin } from 'prosemirror-state';
+import { TextSelection, type Command, type EditorState, type Plugin } from 'prosemirror-state';
 import { markdownSchema as schema } from './schema';
 import { clearTaskAtStart, toggleTask } from './task-commands';
 import { cellBelow, goToCell, tableFromRow } from './table-commands';
@@ -37,12 +37,21 @@ const insertHardBreak: Command = (state, dispatch) => {
   return true;
 };
 
-/** Enter in a paragraph holding only a fence (```, ~~~ or longer), with or without a language, turns it into a code block with that fence and info string. */
-const fenceOnEnter: Command = (state, dispatch) => {
+/** The cursor, when it is a caret at the very end of a `type` block: where the Enter shortcuts below act. */
+function caretAtEndOf(state: EditorState, type: NodeType): ResolvedPos | null {
   const { $from, empty } = state.selection;
-  if (!empty || $from.parent.type !== schema.nodes.paragraph) return false;
-  const match = /^(`{3,}|~{3,})([^\s`]*)$/.exec($from.parent.textContent);
-  if (!match || $from.parentOffset !== $from.parent.content.size) return false;
+  const atEnd = empty && $from.parent.type === type && $from.parentOffset === $from.parent.content.size;
+  return atEnd ? $from : null;
+}
+
+/**
+ * Enter in a paragraph holding only a fence (```, ~~~ or longer), with or without a language,
+ * turns it into a code block with that fence and info string.
+ */
+const fenceOnEnter: Command = (state, dispatch) => {
+  const $from = caretAtEndOf(state, schema.nodes.paragraph);
+  const match = $from && /^(`{3,}|~{3,})([^\s`]*)$/.exec($from.parent.textContent);
+  if (!$from || !match) return false;
   if (dispatch) {
     const tr = state.tr.delete($from.start(), $from.end());
     tr.setBlockType($from.start(), $from.start(), schema.nodes.code_block, {
@@ -61,10 +70,9 @@ const fenceOnEnter: Command = (state, dispatch) => {
  * stuck inside the code.
  */
 const closeFenceOnEnter: Command = (state, dispatch) => {
-  const { $from, empty } = state.selection;
+  const $from = caretAtEndOf(state, schema.nodes.code_block);
+  if (!$from) return false;
   const block = $from.parent;
-  if (!empty || block.type !== schema.nodes.code_block) return false;
-  if ($from.parentOffset !== block.content.size) return false;
   const fence = block.attrs.fence as string | null;
   const text = block.textContent;
   const lineStart = text.lastIndexOf('\n') + 1;
@@ -87,11 +95,9 @@ const closeFenceOnEnter: Command = (state, dispatch) => {
  * left as text it was saved escaped (`\---`), which is not what the user typed it for.
  */
 const ruleOnEnter: Command = (state, dispatch) => {
-  const { $from, empty } = state.selection;
-  const paragraph = $from.parent;
-  if (!empty || paragraph.type !== schema.nodes.paragraph) return false;
-  if ($from.parentOffset !== paragraph.content.size) return false;
-  const text = paragraph.textContent;
+  const $from = caretAtEndOf(state, schema.nodes.paragraph);
+  if (!$from) return false;
+  const text = $from.parent.textContent;
   if (!/^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/.test(text)) return false;
   const rule = schema.nodes.horizontal_rule.create({ markup: text.trim() });
   const below = schema.nodes.paragraph.create();
