@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Pasting into the note editor (clipboard.ts reads the text).
+// Pasting into the note editor (clipboard.ts reads the text, paste-blocks.ts places the blocks).
 // Pastes go through ProseMirror's own paste path (a paste event on the editor, read by
 // clipboardTextParser or the HTML parser, then the handlePaste plugins); each test checks the
 // Markdown the app is given to save, and that it reads back as the blocks shown.
@@ -82,6 +82,99 @@ function caretAfter(text: string): number {
   return found;
 }
 
+describe('pasting Markdown whose first block is not a paragraph', () => {
+  it('splits the paragraph at the caret and keeps a heading a heading', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '# Plan\n\nFirst step' })).toBe(
+      'Some \n\n# Plan\n\nFirst stepwords here\n'
+    );
+  });
+
+  it('keeps a lone heading whole, the rest of the paragraph after it', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '# Plan' })).toBe('Some \n\n# Plan\n\nwords here\n');
+  });
+
+  it('keeps a list a list', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '- socks\n- boots' })).toBe(
+      'Some \n\n- socks\n- boots\n\nwords here\n'
+    );
+  });
+
+  it('keeps a task list a task list', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '- [ ] call\n- [x] pack' })).toBe(
+      'Some \n\n- [ ] call\n- [x] pack\n\nwords here\n'
+    );
+  });
+
+  it('keeps a code block code', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '```js\nx = 1\n```\n\nthen' })).toBe(
+      'Some \n\n```js\nx = 1\n```\n\nthenwords here\n'
+    );
+  });
+
+  it('keeps a quote a quote', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: '> quoted\n\nthen' })).toBe(
+      'Some \n\n> quoted\n\nthenwords here\n'
+    );
+  });
+
+  it('keeps a rule and a table whole after a paragraph', () => {
+    expect(
+      pasteAt('Some words here\n', 'Some words here', { text: '---\n\n| a | b |\n| - | - |\n| 1 | 2 |' })
+    ).toBe('Some words here\n\n---\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+  });
+
+  it('puts the blocks after a paragraph when the caret is at its end', () => {
+    expect(pasteAt('Some words here\n', 'Some words here', { text: '# Plan\n\nFirst step' })).toBe(
+      'Some words here\n\n# Plan\n\nFirst step\n'
+    );
+  });
+
+  it('puts the blocks before a paragraph when the caret is at its start', () => {
+    expect(pasteAt('Some words here\n', '', { text: '```\ncode\n```' })).toBe(
+      '```\ncode\n```\n\nSome words here\n'
+    );
+  });
+
+  it('keeps the last block whole too, the rest of the paragraph after it', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: 'intro\n\n# Plan' })).toBe(
+      'Some intro\n\n# Plan\n\nwords here\n'
+    );
+  });
+});
+
+describe('pasting into other blocks', () => {
+  it('fills an empty paragraph with the pasted blocks', () => {
+    const view = openAt('Some words here\n\nnext\n', 'Some words here');
+    // Enter at the end of the paragraph: the caret in a new empty one.
+    view.dispatch(view.state.tr.split(view.state.selection.from));
+    expect(paste({ text: '- socks\n- boots' })).toBe('Some words here\n\n- socks\n- boots\n\nnext\n');
+  });
+
+  it('puts a heading pasted in a list item inside the item, splitting its text', () => {
+    expect(pasteAt('- item one\n- item two\n', 'item ', { text: '# Plan\n\nFirst step' })).toBe(
+      '- item \n  # Plan\n  First stepone\n- item two\n'
+    );
+  });
+
+  it('makes the items of a list pasted in a list item items of that list', () => {
+    expect(pasteAt('1. item one\n2. item two\n', 'item ', { text: '- a\n- b' })).toBe(
+      '1. item a\n2. bone\n3. item two\n'
+    );
+  });
+
+  it('puts a list pasted in a quote inside the quote', () => {
+    expect(pasteAt('> quoted words\n', 'quoted ', { text: '- a\n- b' })).toBe(
+      '> quoted \n>\n> - a\n> - b\n>\n> words\n'
+    );
+  });
+
+  it('pastes Markdown into a code block as its text', () => {
+    expect(
+      pasteAt('```\ncode line\n```\n', 'code ', { text: '# Plan\n\nFirst step', html: '<h1>Plan</h1>' })
+    ).toBe('```\ncode # Plan\n\nFirst stepline\n```\n');
+  });
+});
+
 describe('pasting paragraphs', () => {
   it('merges a few words into the sentence', () => {
     expect(pasteAt('Some words here\n', 'Some ', { text: 'fine ' })).toBe('Some fine words here\n');
@@ -101,5 +194,25 @@ describe('pasting paragraphs', () => {
     expect(pasteAt('Some words here\n', 'Some words here', { text: ' and more\n\nlast words' })).toBe(
       'Some words here and more\n\nlast words\n'
     );
+  });
+});
+
+describe('pasting HTML', () => {
+  it('keeps a heading from another app a heading', () => {
+    const html = '<meta charset="utf-8"><h1>Plan</h1><p>First step</p>';
+    expect(pasteAt('Some words here\n', 'Some ', { text: '# Plan\n\nFirst step', html })).toBe(
+      'Some \n\n# Plan\n\nFirst stepwords here\n'
+    );
+  });
+
+  it('keeps a code block from another app code', () => {
+    expect(pasteAt('Some words here\n', 'Some ', { text: 'x', html: '<pre><code>x = 1</code></pre>' })).toBe(
+      'Some \n\n```\nx = 1\n```\n\nwords here\n'
+    );
+  });
+
+  it('merges words copied from a heading in this editor, as ProseMirror fits its own slices', () => {
+    const html = '<h1 data-pm-slice="1 1 []">lan</h1>';
+    expect(pasteAt('Some words here\n', 'Some ', { text: '# lan', html })).toBe('Some lanwords here\n');
   });
 });
