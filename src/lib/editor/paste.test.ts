@@ -156,6 +156,12 @@ describe('pasting into other blocks', () => {
     );
   });
 
+  it('keeps the rest of a list item apart from a quote pasted in it', () => {
+    expect(pasteAt('- item one\n- item two\n', 'item ', { text: '> quoted' })).toBe(
+      '- item \n  > quoted\n\n  one\n- item two\n'
+    );
+  });
+
   it('makes the items of a list pasted in a list item items of that list', () => {
     expect(pasteAt('1. item one\n2. item two\n', 'item ', { text: '- a\n- b' })).toBe(
       '1. item a\n2. bone\n3. item two\n'
