@@ -1,6 +1,6 @@
 // The editor a Markdown note-taker expects: typing Markdown makes Markdown, editing keeps every
 // line not touched (through the browser's own typing path), links open notes in the app.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { body, notesList, openApp, saveStatus, title } from './shell-helpers';
 import { caretAfter, openNote, openWithNotes, storedBody } from './editor-helpers';
 
@@ -91,6 +91,40 @@ test('what is typed on after Enter in a new note’s Title, before its editor ha
   await expect(title(page)).toHaveValue('Plans');
   await expect(saveStatus(page)).toHaveText('Saved');
   expect(await storedBody(page, 'Plans')).toBe('- socks\n- boots\n- hat\n');
+});
+
+/** Pastes `text` as plain text into the note body where the caret is, as Ctrl+V from another app does. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate(async (pasted) => {
+    // ProseMirror takes the caret from the DOM on selectionchange: let it see the caret first.
+    await new Promise(requestAnimationFrame);
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    document
+      .querySelector('[aria-label="Note body"]')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('Markdown pasted mid-paragraph keeps its heading and list; words pasted mid-sentence stay in it', async ({
+  page
+}) => {
+  await openWithNotes(page, [{ id: A, title: 'Trip', body: 'Before leaving: check the weather.\n' }]);
+  await openNote(page, 'Trip');
+  await caretAfter(page, 'Before leaving: ');
+  await pasteText(page, '# Packing\n\n- socks\n- boots\n\nAnd ');
+  await expect(body(page).getByRole('heading', { name: 'Packing' })).toBeVisible();
+  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
+  await caretAfter(page, 'And ');
+  await pasteText(page, 'always ');
+  const stored = 'Before leaving: \n\n# Packing\n\n- socks\n- boots\n\nAnd always check the weather.\n';
+  await expect(saveStatus(page)).toHaveText('Saved');
+  await expect.poll(() => storedBody(page, 'Trip')).toBe(stored);
+  await page.reload();
+  await openNote(page, 'Trip');
+  await expect(body(page).getByRole('heading', { name: 'Packing' })).toBeVisible();
+  await expect(body(page).getByRole('listitem')).toHaveText(['socks', 'boots']);
+  await expect(body(page).locator('p').last()).toHaveText('And always check the weather.');
 });
 
 const HARD_WRAPPED = [

@@ -18,7 +18,32 @@ export function parseClipboardText(text: string, $context: ResolvedPos, plain: b
       .map((line) => schema.nodes.paragraph.create(null, line ? schema.text(line) : null));
     return Slice.maxOpen(Fragment.from(paragraphs));
   }
-  return Slice.maxOpen(parseMarkdown(text).content);
+  // The blocks are new to the note: without the parse's source records they serialise afresh.
+  // Kept, the last one's record said it ended the text without a line break, and the note lost
+  // its final newline when the paste ended it.
+  const blocks: PMNode[] = [];
+  parseMarkdown(text).forEach((node) =>
+    blocks.push(node.type.create({ ...node.attrs, source: null }, node.content, node.marks))
+  );
+  return Slice.maxOpen(Fragment.from(keepEdgeSpaces(blocks, text)));
+}
+
+/**
+ * Puts back the spaces markdown-it trims from the pasted text's first and last paragraphs: those
+ * merge with the text at the caret, where `word ` pasted before a word is the gap between them.
+ */
+function keepEdgeSpaces(blocks: PMNode[], text: string): PMNode[] {
+  const lead = /^[ \t]+(?=\S)/.exec(text)?.[0] ?? '';
+  const trail = /(?<=\S)[ \t]+$/.exec(text)?.[0] ?? '';
+  return blocks.map((node, i) => {
+    const before = i === 0 ? lead : '';
+    const after = i === blocks.length - 1 ? trail : '';
+    if ((!before && !after) || node.type !== schema.nodes.paragraph || node.content.size === 0) return node;
+    let content = node.content;
+    if (before) content = Fragment.from(schema.text(before)).append(content);
+    if (after) content = content.append(Fragment.from(schema.text(after)));
+    return node.copy(content);
+  });
 }
 
 /** Writes a copied slice as Markdown. */

@@ -23,6 +23,7 @@ import { serializeMarkdown } from './serialize';
 import { linkAt } from './links';
 import { applyStoredVersion, type DocSnapshot } from './stored-change';
 import { linkPastePlugin } from './link-paste';
+import { pasteBlocksPlugin } from './paste-blocks';
 import { editingPlugin } from './render/render-views';
 import { calloutPlugin } from './callouts';
 import { placeholderPlugin } from './placeholder';
@@ -139,6 +140,7 @@ function createState(doc: PMNode, options: EditorOptions): EditorState {
       gapCursor(),
       attachmentsPlugin({ onFiles: options.onFiles, onError: options.onError ?? rethrow }),
       linkPastePlugin(),
+      pasteBlocksPlugin(),
       editingPlugin(),
       calloutPlugin(),
       selectionBlockPlugin(),

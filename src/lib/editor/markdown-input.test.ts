@@ -2,6 +2,7 @@
 // Typing Markdown in the editor: input rules, Enter on a table row, lists typed line by line,
 // pasted addresses, the [[ note picker and the Formatting commands.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Slice } from 'prosemirror-model';
 import { TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { createEditor, type EditorOptions, type FolioEditor } from './create-editor';
@@ -123,7 +124,8 @@ describe('pasting an address', () => {
     } as unknown as DataTransfer;
     const event = new Event('paste') as ClipboardEvent;
     Object.defineProperty(event, 'clipboardData', { value: data });
-    return view.someProp('handlePaste', (f) => f(view, event, null as never)) ?? false;
+    // Slice.empty is what ProseMirror hands handlePaste when the paste parses to nothing.
+    return view.someProp('handlePaste', (f) => f(view, event, Slice.empty)) ?? false;
   }
 
   it('links the selection to a pasted web address', () => {

@@ -126,12 +126,21 @@ function orderedList(state: State, node: PMNode, parent: PMNode, index: number):
   renderItems(state, node, (i) => ' '.repeat(indent) + `${start + i}${delim}` + ' '.repeat(gap));
 }
 
-/** Writes a list item; in a tight list its blocks are separated by a line break, not a blank line. */
+/** Blocks a paragraph written on the next line would run on in (CommonMark's lazy continuation). */
+const LAZY_BEFORE = new Set(['paragraph', 'blockquote', 'bullet_list', 'ordered_list']);
+
+/**
+ * Writes a list item; in a tight list its blocks are separated by a line break, not a blank line,
+ * except before a paragraph that would otherwise read as the previous block's last line (an item
+ * holding a quote and then text, as pasting a quote mid-item makes it): the blank line makes the
+ * list loose when read back, which keeps its text where it was.
+ */
 function listItem(state: State, node: PMNode, parent: PMNode): void {
   if (node.attrs.checked !== null) state.write(node.attrs.checked ? '[x] ' : '[ ] ');
   const tight = parent.attrs.tight === true;
   node.forEach((child, _offset, i) => {
-    if (i > 0 && tight) internals(state).flushClose(1);
+    const lazy = i > 0 && child.type.name === 'paragraph' && LAZY_BEFORE.has(node.child(i - 1).type.name);
+    if (i > 0 && tight) internals(state).flushClose(lazy ? 2 : 1);
     state.render(child, node, i);
   });
 }

@@ -96,6 +96,24 @@ describe('serializeMarkdown after edits', () => {
     expect(written(doc(list))).toBe('- [x] done\n- [ ] \n');
   });
 
+  it('parts text after a quote or a list in a tight list item from it by a blank line', () => {
+    // Written on the next line it would be the quote's (or the nested item's) last line.
+    const item = (second: PMNode) => s.nodes.list_item.create(null, [p('a'), second, p('c')]);
+    const list = (...items: PMNode[]) => s.nodes.bullet_list.create({ tight: true }, items);
+    const quote = s.nodes.blockquote.create(null, [p('q')]);
+    const nested = list(s.nodes.list_item.create(null, [p('n')]));
+    for (const [second, md] of [
+      [quote, '- a\n  > q\n\n  c\n'],
+      [nested, '- a\n  - n\n\n  c\n'],
+      [p('b'), '- a\n\n  b\n\n  c\n']
+    ] as const) {
+      const written = serializeMarkdown(doc(list(item(second))));
+      expect(written).toBe(md);
+      // Read back as a loose list, the item holds the same blocks.
+      expect(parseStructure(written).firstChild!.firstChild!.eq(item(second))).toBe(true);
+    }
+  });
+
   it('writes note links and resource images with :/id targets', () => {
     const id = '0123456789abcdef0123456789abcdef';
     const link = s.marks.link.create({ href: `:/${id}` });
