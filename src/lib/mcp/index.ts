@@ -4,6 +4,6 @@
  * clients), WebMCP (`document.modelContext`) and the postMessage transport for embedding pages.
  */
 export { createMcpWorkerApi } from './workspace-mcp';
-export { startPageMcp, getPageMcp } from './page-mcp';
+export { startPageMcp } from './page-mcp';
 export type { PageMcp, PageMcpSnapshot, McpToolRow } from './page-mcp';
 export { parseOrigin } from './page-settings';

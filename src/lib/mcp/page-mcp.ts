@@ -4,8 +4,8 @@
  * host in the workspace worker (through `connectHost`, a fresh frame channel each time). It follows
  * the stored settings with Dexie's liveQuery, so a change in one tab applies in every tab.
  *
- * One controller per tab, started by the app shell (`startPageMcp`) and found by the Settings
- * section through `getPageMcp()`.
+ * One controller per tab, started by the app shell's background start (`startPageMcp`); the
+ * Settings section is handed the one started.
  */
 import { liveQuery } from '$lib/db';
 import type { ToolAnnotations, ToolContext } from '$lib/tools';
@@ -69,11 +69,6 @@ export interface PageMcp {
 }
 
 let current: PageMcp | null = null;
-
-/** The tab's controller, or null before the app shell started it. */
-export function getPageMcp(): PageMcp | null {
-  return current;
-}
 
 /** Starts the tab's controller (stopping a previous one). */
 export function startPageMcp(options: PageMcpOptions): PageMcp {

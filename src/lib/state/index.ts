@@ -51,7 +51,7 @@ export type { SyncConfig, SyncTargetKind, ConnectionCheck } from '$lib/sync';
 export { canPickFolder, folderPermission } from '$lib/sync';
 export { getPluginService } from './plugin-service.svelte';
 export type { InstalledPlugin } from './plugin-service.svelte';
-export { startTabMcp } from './tab-mcp';
+export { startPlugins, startTabMcpLater, tabMcp } from './background-carriers';
 export { importFiles, exportLibrary, exportNoteMarkdown } from './interop-loader';
 export {
   testProvider,
@@ -61,6 +61,6 @@ export {
   deleteWebLlmModel
 } from './model-service';
 // Pure helpers of lower tiers that components use, passed through so components import state only.
-export { getPageMcp, parseOrigin } from '$lib/mcp';
+export { parseOrigin } from '$lib/mcp';
 export { parsePluginFile, checkImageUrl, PERMISSION_LABELS } from '$lib/plugins';
 export { foldName } from '$lib/tools';
