@@ -73,6 +73,11 @@ test('a note that shows no math or diagram loads no more code than the editor', 
   ]);
   await openNote(page, 'Other');
   await expect(body(page)).toContainText('just words');
+  // The tab's background work (plugin host, MCP carriers, the worker) loads its code with import()
+  // a few seconds after start; focusing search starts it now, so it is done before the count.
+  await page.getByRole('searchbox').first().focus();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('textbox', { name: 'Note body' }).focus();
   const before = requests.length;
   await openNote(page, 'Plain');
   await expect(body(page)).toContainText('let a = 1;');
