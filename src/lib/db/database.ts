@@ -1,7 +1,8 @@
 /**
- * The IndexedDB schema (Dexie). Each schema change is a new `version()` with an upgrade function,
- * kept forever, so a browser holding any older version opens cleanly; `database.test.ts` opens a
- * version-1 database written by the old schema and checks the upgrade.
+ * The IndexedDB schema (Dexie). Each schema change is a new version: its stores are written out
+ * here as `SCHEMA_Vn`, and a version that converts records keeps its `version()` with its upgrade
+ * function forever, so a browser holding any older version opens cleanly; `database.test.ts` opens
+ * databases written by older schemas and checks the upgrade.
  *
  * Tables hold Joplin-shaped records (core/records.ts). `changes` is the append-only log that every
  * repository write adds to in the same transaction; indexers (search, embeddings) follow it by `seq`.
@@ -219,7 +220,6 @@ export class FolioDatabase extends Dexie {
 
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name);
-    this.version(1).stores(SCHEMA_V1);
     this.version(2)
       .stores(SCHEMA_V2)
       .upgrade(async (tx) => {
@@ -237,13 +237,12 @@ export class FolioDatabase extends Dexie {
             change.source ??= 'user';
           });
       });
-    this.version(3).stores(SCHEMA_V3);
-    // New tables and indexes only: nothing to convert.
-    this.version(4).stores(SCHEMA_V4);
-    this.version(5).stores(SCHEMA_V5);
-    // Only a new store and an index: every note already has is_conflict (0 unless imported so).
-    this.version(6).stores(SCHEMA_V6);
-    this.version(7).stores(SCHEMA_V7);
+    // Versions 3 to 6 only added stores and indexes, and version 7 holds all of them: Dexie (since
+    // 3.0) upgrades from the schema it finds installed, so a version without an upgrade function
+    // need not be declared. Each `stores()` re-parses every version declared before it and rebuilds
+    // every table's API, so the seven declarations cost several ms of the first screen, the
+    // constructor running on the start's critical path (+layout.ts); two cost a fifth of that.
+    this.version(SCHEMA_VERSION).stores(SCHEMA_V7);
     this.use(titleSortMiddleware);
   }
 }
