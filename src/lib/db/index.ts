@@ -90,7 +90,7 @@ export { linkTargets, followNoteLinks, listBacklinks, NOTE_LINKS_CURSOR_KEY } fr
 export type { NoteLinksRecord } from './database';
 export { findNotesByTitle } from './note-titles';
 export type { NoteTitle } from './note-titles';
-export { sortedNoteIds } from './note-order';
+export { firstNotes, sortedNoteIds } from './note-order';
 export { fillTitleSortKeys } from './title-sort-backfill';
 export type { NoteSort } from './note-order';
 export {

@@ -7,8 +7,10 @@
  * raw index and sorted in memory by the same key.
  */
 import Dexie from 'dexie';
+import type { Note } from '$lib/core';
 import type { FolioDatabase } from './database';
-import { listNoteIds, type NoteScope } from './notes-repo';
+import { newestFirst } from './newest-first-ids';
+import { listNoteIds, updatedRange, type NoteScope } from './notes-repo';
 import { titleSortFilled } from './title-sort-backfill';
 import { titleSortKey } from './title-sort-key';
 import { TITLE_SORT_FIELD } from './title-sort-middleware';
@@ -70,4 +72,28 @@ async function idsByRawTitle(db: FolioDatabase, scope: NoteScope & { kind: 'all'
   }));
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The first `count` notes of a scope in `sort` order, whole records, in one request: read beside
+ * the list's first ids, a list's first screen needs no second read for its rows (issue 15).
+ * Conflict copies may be among them (the caller keeps the notes whose ids it lists). None for the
+ * trash, the conflict copies, and the Title order until every note has its key: those lists read
+ * their rows by id, as any later screen does.
+ */
+export async function firstNotes(
+  db: FolioDatabase,
+  scope: NoteScope,
+  sort: NoteSort,
+  count: number
+): Promise<Note[]> {
+  if (scope.kind === 'trash' || scope.kind === 'conflicts') return [];
+  if (sort === 'updated') {
+    const { index, prefix } = updatedRange(scope);
+    return newestFirst(db, index, prefix).limit(count).toArray();
+  }
+  if (sort === 'title' && !(await titleSortFilled(db))) return [];
+  const ordered =
+    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
+  return ordered.limit(count).toArray();
 }

@@ -143,16 +143,32 @@ export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = I
       .slice(0, limit);
   }
   // Conflict copies are rare: their ids come from their own index and are left out of the list.
-  const conflicts = new Set(await db.notes.where('is_conflict').equals(1).primaryKeys());
-  const [index, prefix]: [string, (string | number)[]] =
-    scope.kind === 'notebook'
-      ? ['[parent_id+deleted_time+updated_time]', [scope.id, 0]]
-      : ['[deleted_time+updated_time]', [0]];
-  // All of them: read a slice at a time, so that other readers are not held behind one long read.
-  const ids = Number.isFinite(limit)
-    ? ((await newestFirst(db, index, prefix)
-        .limit(limit + conflicts.size)
-        .primaryKeys()) as string[])
-    : await newestFirstIds(db, index, prefix);
-  return (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids).slice(0, limit);
+  // Both reads at once: at start each round trip waits for a busy main thread (issue 15).
+  const { index, prefix } = updatedRange(scope);
+  const [conflictIds, ids] = await Promise.all([
+    db.notes.where('is_conflict').equals(1).primaryKeys(),
+    Number.isFinite(limit)
+      ? (newestFirst(db, index, prefix).limit(limit).primaryKeys() as Promise<string[]>)
+      : newestFirstIds(db, index, prefix)
+  ]);
+  const conflicts = new Set(conflictIds);
+  const kept = conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids;
+  // Copies among the first `limit` took places: read that many more (rare).
+  if (kept.length < limit && ids.length === limit && conflicts.size) {
+    const more = (await newestFirst(db, index, prefix)
+      .limit(limit + conflicts.size)
+      .primaryKeys()) as string[];
+    return more.filter((id) => !conflicts.has(id)).slice(0, limit);
+  }
+  return kept.slice(0, limit);
+}
+
+/** The index listNoteIds reads for a scope other than the trash and the conflict copies, and its key prefix. */
+export function updatedRange(scope: NoteScope & { kind: 'all' | 'notebook' }): {
+  index: string;
+  prefix: (string | number)[];
+} {
+  return scope.kind === 'notebook'
+    ? { index: '[parent_id+deleted_time+updated_time]', prefix: [scope.id, 0] }
+    : { index: '[deleted_time+updated_time]', prefix: [0] };
 }

@@ -34,10 +34,21 @@ export class NoteListWindow {
   /** Summaries of the rendered rows' notes by id (a missing id is still loading or was deleted). */
   readonly summaries: LiveQuery<Map<string, NoteSummary>, string[]>;
   #ids: () => string[];
+  #firstSummaries: () => Map<string, NoteSummary>;
 
-  /** `onRead` is called after each read of rows' notes (the first one ends the first screen). */
-  constructor(db: FolioDatabase, ids: () => string[], onRead: () => void = () => {}) {
+  /**
+   * `onRead` is called after each read of rows' notes (the first one ends the first screen).
+   * `firstSummaries` are rows read before the window's own read (Workspace.firstSummaries): a row
+   * shows its summary from there until the window's read has it.
+   */
+  constructor(
+    db: FolioDatabase,
+    ids: () => string[],
+    onRead: () => void = () => {},
+    firstSummaries: () => Map<string, NoteSummary> = () => new Map()
+  ) {
     this.#ids = ids;
+    this.#firstSummaries = firstSummaries;
     this.summaries = new LiveQuery(
       () => this.windowIds,
       async (windowIds) => {
@@ -47,6 +58,11 @@ export class NoteListWindow {
       },
       new Map()
     );
+  }
+
+  /** The summary a row shows: the window's read, else the first rows' (undefined: still loading or deleted). */
+  summaryOf(id: string): NoteSummary | undefined {
+    return this.summaries.current.get(id) ?? this.#firstSummaries().get(id);
   }
 
   // At start the list switches from the first screenful of ids to all of them: the rows in view

@@ -27,7 +27,8 @@ import { LiveQuery } from './live-query.svelte';
 import { NoteSession } from './note-session.svelte';
 import { NotebookActions } from './notebook-actions';
 import { buildNotebookTree } from './notebook-tree';
-import { FIRST_IDS_COUNT, firstNoteIds } from './first-note-ids';
+import { FIRST_IDS_COUNT, firstRows, type FirstRows } from './first-note-ids';
+import type { NoteSummary } from './note-summary';
 import { recoverDrafts } from './unsaved-drafts';
 import { tabId } from './tab-id';
 import { browserLinkTarget, openLink } from './open-link';
@@ -79,8 +80,8 @@ export class Workspace {
   /** The order of the Notes list (remembered on this device). */
   noteSort: NoteSort = $state(savedSort());
   readonly scopeNoteIds: LiveQuery<string[], ListInput | null>;
-  /** The first screenful of the scope's ids, shown until all of them are read. */
-  readonly #scopeFirstIds: LiveQuery<string[], ListInput>;
+  /** The first screenful of the scope's ids, shown until all of them are read, and its first notes. */
+  readonly #scopeFirstIds: LiveQuery<FirstRows, ListInput>;
   /** Every tag, for autocompletion. */
   readonly tags: LiveQuery<Awaited<ReturnType<typeof listTags>>>;
   readonly notebookActions: NotebookActions;
@@ -115,8 +116,8 @@ export class Workspace {
     );
     this.#scopeFirstIds = new LiveQuery(
       () => ({ scope: this.scope, sort: this.noteSort }),
-      ({ scope, sort }) => firstNoteIds(db, scope, undefined, sort),
-      []
+      ({ scope, sort }) => firstRows(db, scope, sort),
+      { ids: [], summaries: new Map() }
     );
     // All of the scope's ids are read once the list has shown its first screen, so that reading
     // (10,000 keys) does not compete with it (issue 2), once they are wanted (`wantAllIds`), and
@@ -126,7 +127,7 @@ export class Workspace {
       () =>
         this.#scopeFirstIds.loaded &&
         ((this.#listShown && this.#allIdsWanted && !this.searching) ||
-          this.#scopeFirstIds.current.length < FIRST_IDS_COUNT)
+          this.#scopeFirstIds.current.ids.length < FIRST_IDS_COUNT)
           ? { scope: this.scope, sort: this.noteSort }
           : null,
       (input) => (input ? sortedNoteIds(db, input.scope, input.sort) : new Promise<string[]>(() => {})),
@@ -148,7 +149,16 @@ export class Workspace {
   /** The ids the Notes list shows: the search's ranked results, or the scope's notes by update time. */
   get listIds(): string[] {
     if (this.searching) return this.searchResults ?? [];
-    return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current;
+    return this.scopeNoteIds.loaded ? this.scopeNoteIds.current : this.#scopeFirstIds.current.ids;
+  }
+
+  /**
+   * The summaries of the scope's first notes, read with its first ids: the Notes list shows them
+   * until its own read of the rows in view answers (NoteListWindow), so its first screen waits for
+   * one database round trip, not two. Live as any query here: a note changed or deleted re-reads them.
+   */
+  get firstSummaries(): Map<string, NoteSummary> {
+    return this.#scopeFirstIds.current.summaries;
   }
 
   /**
@@ -157,7 +167,7 @@ export class Workspace {
    */
   get listKnown(): boolean {
     return (
-      this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.length === 0)
+      this.scopeNoteIds.loaded || (this.#scopeFirstIds.loaded && this.#scopeFirstIds.current.ids.length === 0)
     );
   }
 
