@@ -49,8 +49,50 @@ test('a notebook is nested with Move to… and shown under its parent', async ({
   await expect(collapse).toHaveAttribute('aria-expanded', 'true');
   await collapse.click();
   await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeHidden();
+  // Collapsed stays collapsed on this device, as in Joplin.
+  await page.reload();
+  await expect(tree(page).getByRole('button', { name: 'Work', exact: true })).toBeVisible();
+  await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeHidden();
   await tree(page).getByRole('button', { name: 'Expand Work' }).click();
   await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(tree(page).getByRole('button', { name: 'Meetings', exact: true })).toBeVisible();
+});
+
+test('a tree of 300 notebooks draws every one of them', async ({ page }) => {
+  await openApp(page);
+  // Written as an import leaves them (raw IndexedDB, before a reload): 30 notebooks of 9 each.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open('folio');
+      request.onsuccess = () => resolve(request.result);
+    });
+    const tx = db.transaction('folders', 'readwrite');
+    const id = (i: number) => `c${(i + 1).toString(16).padStart(31, '0')}`;
+    for (let i = 0; i < 300; i++) {
+      const parent_id = i < 30 ? '' : id(i % 30);
+      const t = 1_700_000_000_000 + i;
+      tx.objectStore('folders').put({
+        id: id(i),
+        title: `Shelf ${String(i).padStart(3, '0')}`,
+        parent_id,
+        created_time: t,
+        updated_time: t,
+        user_created_time: t,
+        user_updated_time: t,
+        icon: '',
+        deleted_time: 0
+      });
+    }
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    db.close();
+  });
+  await page.reload();
+  // The default notebook and the 300: the last of them in the tree's order is drawn too.
+  await expect(tree(page).getByRole('button', { name: /^Actions for / })).toHaveCount(301);
+  const last = tree(page).getByRole('button', { name: 'Shelf 299', exact: true });
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
 });
 
 test('a notebook is nested by dragging it onto another, and un-nested by dropping it on the top level', async ({

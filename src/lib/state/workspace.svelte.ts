@@ -171,6 +171,11 @@ export class Workspace {
     );
   }
 
+  /** Whether the Notes list has shown its first screen: its first rows are read, or it has none. */
+  get firstScreenShown(): boolean {
+    return this.#listShown || this.listKnown;
+  }
+
   /** Called by the Notes list once its first rows are read: the rest of its ids may be read now. */
   listShown(): void {
     this.#listShown = true;
