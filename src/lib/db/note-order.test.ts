@@ -33,6 +33,24 @@ describe('sortedNoteIds', () => {
     ).toEqual(['Apple', 'banana']);
   });
 
+  it('reads the first ids of every order without the conflict copies, keys filled or not', async () => {
+    const db = freshDb();
+    await ensureDefaultNotebook(db);
+    for (let i = 0; i < 8; i++)
+      await createNote(db, { title: `n${i}`, created_time: 1000 + i, user_created_time: 1000 + i });
+    // Copies first in every order: they would take places in a first read of 4.
+    for (const title of ['a copy', 'another copy'])
+      await createNote(db, { title, is_conflict: 1, created_time: 9000, user_created_time: 9000 });
+    for (const filled of [false, true]) {
+      if (filled) await fillTitleSortKeys(db);
+      for (const sort of ['title', 'created', 'updated'] as const) {
+        const all = await sortedNoteIds(db, { kind: 'all' }, sort);
+        expect(all).toHaveLength(8);
+        expect(await sortedNoteIds(db, { kind: 'all' }, sort, 4)).toEqual(all.slice(0, 4));
+      }
+    }
+  });
+
   it('keeps the Title order as notes are renamed, whoever writes them', async () => {
     const db = freshDb();
     await ensureDefaultNotebook(db);

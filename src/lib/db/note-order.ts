@@ -42,24 +42,32 @@ export async function sortedNoteIds(
 ): Promise<string[]> {
   if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts')
     return listNoteIds(db, scope, limit);
-  // Both at once: at start each read waits behind the worker's, so every round trip counts.
-  const [conflictIds, keyed] = await Promise.all([
+  // Each read a new collection: Dexie's limit() changes the collection it is called on.
+  const ordered = () =>
+    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
+  // All at once: at start each read waits behind the worker's and a busy main thread, so every
+  // round trip counts. A first screenful is read in the keyed order before knowing every note has
+  // its key (thrown away in the rare case not); all ids wait for that answer, as they are many.
+  const [conflictIds, keyed, first] = await Promise.all([
     db.notes.where('is_conflict').equals(1).primaryKeys(),
-    sort === 'title' ? titleSortFilled(db) : true
+    sort === 'title' ? titleSortFilled(db) : true,
+    limit === undefined ? undefined : (ordered().limit(limit).primaryKeys() as Promise<string[]>)
   ]);
   const conflicts = new Set(conflictIds);
   const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
   const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
   if (!keyed) return upTo(kept(await idsByRawTitle(db, scope)));
-  const ordered =
-    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
-  return upTo(
-    kept(
-      (await (
-        limit === undefined ? ordered : ordered.limit(limit + conflicts.size)
-      ).primaryKeys()) as string[]
-    )
-  );
+  if (limit === undefined) return kept((await ordered().primaryKeys()) as string[]);
+  // Copies among the first `limit` took places: read that many more (rare).
+  if (first && conflicts.size && first.length === limit && kept(first).length < limit)
+    return upTo(
+      kept(
+        (await ordered()
+          .limit(limit + conflicts.size)
+          .primaryKeys()) as string[]
+      )
+    );
+  return upTo(kept(first ?? []));
 }
 
 /** Every id of the scope in Title order, sorting the raw titles' index in memory (all of it). */
@@ -92,8 +100,11 @@ export async function firstNotes(
     const { index, prefix } = updatedRange(scope);
     return newestFirst(db, index, prefix).limit(count).toArray();
   }
-  if (sort === 'title' && !(await titleSortFilled(db))) return [];
-  const ordered =
-    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
-  return ordered.limit(count).toArray();
+  if (sort === 'created') return range(db, scope, 'created_time').reverse().limit(count).toArray();
+  // Read beside the check that every note has its key, as sortedNoteIds does.
+  const [keyed, notes] = await Promise.all([
+    titleSortFilled(db),
+    range(db, scope, TITLE_SORT_FIELD).limit(count).toArray()
+  ]);
+  return keyed ? notes : [];
 }

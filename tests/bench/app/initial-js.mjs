@@ -15,7 +15,9 @@ const LIBRARIES = [
   ['MCP SDK + zod', /McpError|Server does not support/],
   ['openai SDK', /OPENAI_API_KEY|OpenAIError/],
   ['anthropic SDK', /ANTHROPIC_API_KEY|anthropic-version/],
-  ['ProseMirror', /ProseMirror/],
+  // prosemirror-view's and prosemirror-model's own strings: the bare name is also in the start
+  // chunk, where the editor component is imported on use and its stylesheet listed to preload.
+  ['ProseMirror', /ProseMirror-hideselection|Invalid content for node/],
   ['Dexie', /Dexie/]
 ];
 
