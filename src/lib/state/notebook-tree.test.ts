@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Notebook } from '$lib/core';
+import { notebookRecord } from '../../../tests/notebook-record';
 import { buildNotebookTree, flattenTree, subtreeIds } from './notebook-tree';
 
-const nb = (id: string, title: string, parent_id = ''): Notebook => ({
-  id,
-  title,
-  parent_id,
-  created_time: 0,
-  updated_time: 0,
-  user_created_time: 0,
-  user_updated_time: 0,
-  icon: '',
-  deleted_time: 0
-});
+const nb = notebookRecord;
 
 describe('buildNotebookTree', () => {
   it('nests notebooks under their parents in title order', () => {

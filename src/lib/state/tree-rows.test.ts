@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Notebook } from '$lib/core';
+import { notebookRecord } from '../../../tests/notebook-record';
 import { buildNotebookTree } from './notebook-tree';
 import {
   FIRST_TREE_ROWS,
@@ -10,21 +10,11 @@ import {
 } from './tree-rows';
 import { NotebookTreeUi } from './tree-ui.svelte';
 
-const notebook = (id: string, parent_id = ''): Notebook => ({
-  id,
-  title: id,
-  parent_id,
-  created_time: 0,
-  updated_time: 0,
-  user_created_time: 0,
-  user_updated_time: 0,
-  icon: '',
-  deleted_time: 0
-});
+const notebook = (id: string, parent_id = '') => notebookRecord(id, id, parent_id);
 
 /** `count` top-level notebooks named t000…, each with two children (t000/a, t000/b). */
 function bigTree(count: number) {
-  const list: Notebook[] = [];
+  const list = [];
   for (let i = 0; i < count; i++) {
     const id = `t${String(i).padStart(3, '0')}`;
     list.push(notebook(id), notebook(`${id}/a`, id), notebook(`${id}/b`, id));
