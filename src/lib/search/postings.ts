@@ -12,7 +12,7 @@
  * Measured at 50,000 notes, the packed form is a quarter of the plain arrays' memory.
  */
 import { tokenize } from './fold';
-import { isPackedStrings, packStrings, stringAt, type PackedStrings } from './packed-strings';
+import { compareAt, isPackedStrings, packStrings, stringAt, type PackedStrings } from './packed-strings';
 import { VarintReader, VarintWriter } from './varint';
 
 /** Packing of title and body hit counts into one small integer. */
@@ -61,7 +61,7 @@ class BaseDictionary {
     let hi = this.order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.term(this.order[mid]) < text) lo = mid + 1;
+      if (compareAt(this.terms, this.order[mid], text) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -69,20 +69,23 @@ class BaseDictionary {
 
   idOf(text: string): number | undefined {
     const at = this.lowerBound(text);
-    if (at < this.order.length && this.term(this.order[at]) === text) return this.order[at];
+    if (at < this.order.length && compareAt(this.terms, this.order[at], text) === 0) return this.order[at];
     return undefined;
   }
 
   withPrefix(prefix: string, out: number[]): void {
     for (let at = this.lowerBound(prefix); at < this.order.length; at++) {
       const id = this.order[at];
-      if (!this.term(id).startsWith(prefix)) break;
+      if (compareAt(this.terms, id, prefix, true) !== 0) break;
       out.push(id);
     }
   }
 }
 
-const EMPTY_BASE = new BaseDictionary({ text: '', ends: new Uint32Array(0) }, new Uint32Array(0));
+const EMPTY_BASE = new BaseDictionary(
+  { units: new Uint8Array(0), ends: new Uint32Array(0) },
+  new Uint32Array(0)
+);
 
 /** Term dictionary and postings; documents are numbers here, their records live with the caller. */
 export class Postings {
@@ -360,7 +363,7 @@ export class Postings {
     for (const list of this.tails) entries += list?.length ?? 0;
     let chars = 0;
     for (const term of this.terms) chars += term.length;
-    const base = this.base.terms.text.length * 2 + this.base.size * 8;
+    const base = this.base.terms.units.byteLength + this.base.size * 8;
     return (
       this.packed.byteLength +
       this.packedOffsets.byteLength +
