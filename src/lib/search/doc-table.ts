@@ -85,8 +85,9 @@ export class DocTable {
 
   /** A table of a snapshot's columns (validated first: see `validate`), or an empty one. */
   constructor(s?: DocTableSnapshot) {
-    this.ids = new StringColumn(s?.ids);
-    this.titles = new StringColumn(s?.titles);
+    // Read for every result: strings, cut out by a slice (see packed-strings.ts).
+    this.ids = new StringColumn(s?.ids, true);
+    this.titles = new StringColumn(s?.titles, true);
     this.sourceUrls = new StringColumn(s?.sourceUrls);
     this.tags = new StringColumn(s?.tags);
     this.links = new StringColumn(s?.links);

@@ -363,7 +363,7 @@ export class Postings {
     for (const list of this.tails) entries += list?.length ?? 0;
     let chars = 0;
     for (const term of this.terms) chars += term.length;
-    const base = this.base.terms.units.byteLength + this.base.size * 8;
+    const base = this.base.terms.units.length * 2 + this.base.size * 8;
     return (
       this.packed.byteLength +
       this.packedOffsets.byteLength +
