@@ -260,7 +260,10 @@ export class Postings {
    * Writes the live documents holding the term, in document order, into `docs` with their hits
    * (`title * BODY_SPAN + body`, a field counted only when `useTitle`/`useBody`; documents left
    * with none are skipped) into `hits`; returns how many. Both must hold `listLength(id)`. The
-   * varints are read inline: this is the inner loop of every word query. `allLive` says no
+   * varints are read inline: this is the inner loop of every word query. They are read with
+   * shifts, in 32-bit integers: every value packed is below 2^31 (document gaps, hit counts), and
+   * read as `* 2 ** shift` they were floating point, and so was every document number and count
+   * computed from them (measured: 128 -> ? µs for the 14,000 postings of "node" at 50,000 notes). `allLive` says no
    * document is retired (the usual case after a build or a restore), so none is looked up.
    */
   collect(
@@ -280,15 +283,15 @@ export class Postings {
       for (let left = this.packedCounts[id]; left > 0; left--) {
         let byte = bytes[at++];
         let gap = byte & 0x7f;
-        for (let shift = 7; byte & 0x80; shift += 7) gap += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+        for (let shift = 7; byte & 0x80; shift += 7) gap |= ((byte = bytes[at++]) & 0x7f) << shift;
         byte = bytes[at++];
         let body = byte & 0x7f;
-        for (let shift = 7; byte & 0x80; shift += 7) body += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+        for (let shift = 7; byte & 0x80; shift += 7) body |= ((byte = bytes[at++]) & 0x7f) << shift;
         let title = 0;
         if (body & 1) {
           byte = bytes[at++];
           title = byte & 0x7f;
-          for (let shift = 7; byte & 0x80; shift += 7) title += ((byte = bytes[at++]) & 0x7f) * 2 ** shift;
+          for (let shift = 7; byte & 0x80; shift += 7) title |= ((byte = bytes[at++]) & 0x7f) << shift;
         }
         body = body >>> 1;
         doc += gap;
@@ -299,20 +302,49 @@ export class Postings {
         hits[n++] = title * BODY_SPAN + body;
       }
     }
-    if (this.tails[id])
-      this.forEach(
-        id,
-        isLive,
-        (doc, title, body) => {
-          const t = useTitle ? title : 0;
-          const b = useBody ? body : 0;
-          if (t + b === 0) return;
-          docs[n] = doc;
-          hits[n++] = t * BODY_SPAN + b;
-        },
-        true
-      );
+    return this.tails[id] ? this.collectTail(id, isLive, useTitle, useBody, docs, hits, n) : n;
+  }
+
+  /**
+   * `collect` of the tail, from `n` on. Apart, so that the closure's counter is not the packed
+   * loop's: a local a closure writes lives in a heap context, and that loop read and wrote it there.
+   */
+  private collectTail(
+    id: number,
+    isLive: (doc: number) => boolean,
+    useTitle: boolean,
+    useBody: boolean,
+    docs: Int32Array,
+    hits: Uint32Array,
+    n: number
+  ): number {
+    this.forEach(
+      id,
+      isLive,
+      (doc, title, body) => {
+        const t = useTitle ? title : 0;
+        const b = useBody ? body : 0;
+        if (t + b === 0) return;
+        docs[n] = doc;
+        hits[n++] = t * BODY_SPAN + b;
+      },
+      true
+    );
     return n;
+  }
+
+  /**
+   * Where the term's packed postings are (`at` in `bytes`, `count` entries; count 0 when it has
+   * none packed) and whether it has a tail: for scans that read the varints inline (posting-scans.ts).
+   */
+  packedList(id: number): { bytes: Uint8Array; at: number; count: number; hasTail: boolean } {
+    const packed = id < this.packedCounts.length;
+    return {
+      bytes: this.packed,
+      at: packed ? this.packedOffsets[id] : 0,
+      count: packed ? this.packedCounts[id] : 0,
+      hasTail: this.tails[id] !== undefined
+    };
   }
 
   /** How many entries (live or not) the term's postings hold: a cheap size estimate. */
