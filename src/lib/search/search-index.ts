@@ -293,7 +293,9 @@ function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResu
 
 /** The tokens of the query's positive text terms: what snippets and highlights look for. */
 function positiveTokens(parsed: ParsedQuery): QueryToken[] {
-  return parsed.terms.flatMap((t) => (t.kind === 'text' && !t.negated ? t.tokens : []));
+  const tokens: QueryToken[] = [];
+  for (const t of parsed.terms) if (t.kind === 'text' && !t.negated) tokens.push(...t.tokens);
+  return tokens;
 }
 
 /**
