@@ -37,17 +37,21 @@ export function sumHits(
     let byte = bytes[at++];
     let gap = byte & 0x7f;
     for (let shift = 7; byte & 0x80; shift += 7) gap |= ((byte = bytes[at++]) & 0x7f) << shift;
-    byte = bytes[at++];
-    let body = byte & 0x7f;
-    for (let shift = 7; byte & 0x80; shift += 7) body |= ((byte = bytes[at++]) & 0x7f) << shift;
+    let body = 1;
     let title = 0;
-    if (body & 1) {
+    if ((gap & 1) === 0) {
       byte = bytes[at++];
-      title = byte & 0x7f;
-      for (let shift = 7; byte & 0x80; shift += 7) title |= ((byte = bytes[at++]) & 0x7f) << shift;
+      body = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) body |= ((byte = bytes[at++]) & 0x7f) << shift;
+      if (body & 1) {
+        byte = bytes[at++];
+        title = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) title |= ((byte = bytes[at++]) & 0x7f) << shift;
+      }
+      body = body >>> 1;
     }
-    body = useBody ? body >>> 1 : 0;
-    doc += gap;
+    if (!useBody) body = 0;
+    doc += gap >>> 1;
     if (!useTitle) title = 0;
     if (title + body === 0 || (!allLive && !isLive(doc))) continue;
     const sum = acc[doc];
@@ -102,17 +106,21 @@ export function withoutTerm(postings: Postings, term: ScanTerm, docs: Int32Array
     let byte = bytes[at++];
     let gap = byte & 0x7f;
     for (let shift = 7; byte & 0x80; shift += 7) gap |= ((byte = bytes[at++]) & 0x7f) << shift;
-    byte = bytes[at++];
-    let body = byte & 0x7f;
-    for (let shift = 7; byte & 0x80; shift += 7) body |= ((byte = bytes[at++]) & 0x7f) << shift;
+    let body = 1;
     let title = 0;
-    if (body & 1) {
+    if ((gap & 1) === 0) {
       byte = bytes[at++];
-      title = byte & 0x7f;
-      for (let shift = 7; byte & 0x80; shift += 7) title |= ((byte = bytes[at++]) & 0x7f) << shift;
+      body = byte & 0x7f;
+      for (let shift = 7; byte & 0x80; shift += 7) body |= ((byte = bytes[at++]) & 0x7f) << shift;
+      if (body & 1) {
+        byte = bytes[at++];
+        title = byte & 0x7f;
+        for (let shift = 7; byte & 0x80; shift += 7) title |= ((byte = bytes[at++]) & 0x7f) << shift;
+      }
+      body = body >>> 1;
     }
-    body = useBody ? body >>> 1 : 0;
-    doc += gap;
+    if (!useBody) body = 0;
+    doc += gap >>> 1;
     if (!useTitle) title = 0;
     if (title + body === 0 || (!allLive && !isLive(doc))) continue;
     // Documents of `docs` below this one hold no posting of the term: they stay.
