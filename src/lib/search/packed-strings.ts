@@ -1,37 +1,53 @@
 /**
- * A list of strings stored as one text and where each ends: the text as its UTF-16 code units in
- * a typed array (one byte a unit when every unit is below 256), or, for a column read for every
- * result (ids, titles), as a string. IndexedDB's structured clone copies a typed array in one go,
- * where it copies 50,000 short strings one by one (measured: reading 300,000 strings back cost
- * most of a 50,000-note snapshot's start) and even one long string at several times a typed
- * array's cost per byte (measured at 10,000 notes: the snapshot's 1.8 MB of packed text were 1.4
- * of its 2.1 ms clone, its 4.4 MB of arrays 0.7). But a string cut out of code units costs 200 to
- * 300 ns where a slice costs 40, and a search cuts out its 20 results' ids and titles: 10 µs of
- * a 90 µs query at 10,000 notes, so those two columns stay strings. Nothing has to be rebuilt
- * from either form: `stringAt` cuts a string out when it is needed, and `compareAt` compares one
- * in place.
+ * A list of strings stored as one text and where each ends: the text as bytes, each UTF-16 code
+ * unit in one to three (UTF-8's layout, applied to code units one by one, so any string, lone
+ * surrogates too, comes back as it was and the bytes compare in the order `<` does), or, for a
+ * column read for every result (ids, titles), as a string. IndexedDB's structured clone copies a
+ * typed array in one go, where it copies 50,000 short strings one by one (measured: reading
+ * 300,000 strings back cost most of a 50,000-note snapshot's start) and even one long string at
+ * several times a typed array's cost per byte (measured at 10,000 notes: the snapshot's 1.8 MB of
+ * packed text were 1.4 of its 2.1 ms clone, its 4.4 MB of arrays 0.7). Bytes, not 16-bit units:
+ * a single accented word made every term two bytes a character (0.77 MB of terms at 10,000
+ * notes, 0.39 as bytes). But a string cut out of bytes costs 200 to 300 ns where a slice costs
+ * 40, and a search cuts out its 20 results' ids and titles: 10 µs of a 90 µs query at 10,000
+ * notes, so those two columns stay strings. Nothing has to be rebuilt from either form:
+ * `stringAt` cuts a string out when it is needed, and `compareAt` compares one in place.
  */
 
-/** Strings as one text and their end offsets (`ends[i]` is where string `i` stops). */
+/** Strings as one text and their end offsets (`ends[i]` is where string `i` stops, in bytes or characters). */
 export interface PackedStrings {
-  units: Uint8Array | Uint16Array | string;
+  units: Uint8Array | string;
   ends: Uint32Array;
 }
 
-/** Packs a list of strings, as code units unless `asText`. */
+/** Bytes a code unit takes. */
+const unitBytes = (c: number): number => (c < 0x80 ? 1 : c < 0x800 ? 2 : 3);
+
+/** Packs a list of strings, as bytes unless `asText`. */
 export function packStrings(list: readonly string[], asText = false): PackedStrings {
   const ends = new Uint32Array(list.length);
   let at = 0;
-  let wide = false;
   list.forEach((s, i) => {
-    at += s.length;
+    if (asText) at += s.length;
+    else for (let c = 0; c < s.length; c++) at += unitBytes(s.charCodeAt(c));
     ends[i] = at;
-    for (let c = 0; c < s.length && !wide && !asText; c++) wide = s.charCodeAt(c) > 0xff;
   });
   if (asText) return { units: list.join(''), ends };
-  const units = wide ? new Uint16Array(at) : new Uint8Array(at);
+  const units = new Uint8Array(at);
   at = 0;
-  for (const s of list) for (let c = 0; c < s.length; c++) units[at++] = s.charCodeAt(c);
+  for (const s of list)
+    for (let c = 0; c < s.length; c++) {
+      const u = s.charCodeAt(c);
+      if (u < 0x80) units[at++] = u;
+      else if (u < 0x800) {
+        units[at++] = 0xc0 | (u >> 6);
+        units[at++] = 0x80 | (u & 0x3f);
+      } else {
+        units[at++] = 0xe0 | (u >> 12);
+        units[at++] = 0x80 | ((u >> 6) & 0x3f);
+        units[at++] = 0x80 | (u & 0x3f);
+      }
+    }
   return { units, ends };
 }
 
@@ -40,7 +56,7 @@ export function isPackedStrings(value: unknown, count: number): value is PackedS
   const p = value as PackedStrings | undefined;
   if (
     !p ||
-    !(typeof p.units === 'string' || p.units instanceof Uint8Array || p.units instanceof Uint16Array) ||
+    !(typeof p.units === 'string' || p.units instanceof Uint8Array) ||
     !(p.ends instanceof Uint32Array) ||
     p.ends.length !== count
   )
@@ -50,6 +66,8 @@ export function isPackedStrings(value: unknown, count: number): value is PackedS
 
 /** Code units turned into a string a chunk at a time, so a long string stays within the argument limit. */
 const CHUNK = 4096;
+/** The code units of a string being cut out of bytes that are not all ASCII. */
+const decoded: number[] = [];
 
 /** String `i` of a packed list. */
 export function stringAt(p: PackedStrings, i: number): string {
@@ -57,9 +75,23 @@ export function stringAt(p: PackedStrings, i: number): string {
   const to = p.ends[i];
   const units = p.units;
   if (typeof units === 'string') return units.slice(from, to);
+  let ascii = true;
+  for (let at = from; at < to && ascii; at++) ascii = units[at] < 0x80;
   let out = '';
-  for (let at = from; at < to; at += CHUNK)
-    out += String.fromCharCode.apply(null, units.subarray(at, Math.min(to, at + CHUNK)) as never);
+  if (ascii) {
+    for (let at = from; at < to; at += CHUNK)
+      out += String.fromCharCode.apply(null, units.subarray(at, Math.min(to, at + CHUNK)) as never);
+    return out;
+  }
+  decoded.length = 0;
+  for (let at = from; at < to;) {
+    let u = units[at++];
+    if (u >= 0xe0) u = ((u & 0x0f) << 12) | ((units[at++] & 0x3f) << 6) | (units[at++] & 0x3f);
+    else if (u >= 0x80) u = ((u & 0x1f) << 6) | (units[at++] & 0x3f);
+    decoded.push(u);
+  }
+  for (let at = 0; at < decoded.length; at += CHUNK)
+    out += String.fromCharCode.apply(null, decoded.slice(at, at + CHUNK));
   return out;
 }
 
@@ -75,14 +107,18 @@ export function compareAt(p: PackedStrings, i: number, text: string, prefixOnly 
     if (prefixOnly && s.startsWith(text)) return 0;
     return s < text ? -1 : s > text ? 1 : 0;
   }
-  const from = i ? p.ends[i - 1] : 0;
-  const length = p.ends[i] - from;
-  const n = Math.min(length, text.length);
-  for (let c = 0; c < n; c++) {
-    const d = units[from + c] - text.charCodeAt(c);
+  let at = i ? p.ends[i - 1] : 0;
+  const to = p.ends[i];
+  let c = 0;
+  while (at < to && c < text.length) {
+    let u = units[at++];
+    if (u >= 0xe0) u = ((u & 0x0f) << 12) | ((units[at++] & 0x3f) << 6) | (units[at++] & 0x3f);
+    else if (u >= 0x80) u = ((u & 0x1f) << 6) | (units[at++] & 0x3f);
+    const d = u - text.charCodeAt(c++);
     if (d !== 0) return d;
   }
-  return prefixOnly && length >= text.length ? 0 : length - text.length;
+  if (c < text.length) return -1; // string `i` is a proper prefix of `text`
+  return at < to && !prefixOnly ? 1 : 0;
 }
 
 /** Whether string `i` is '' (without cutting it out). */
