@@ -5,7 +5,7 @@
  * it is unless the user set one) as that column's number: at 50,000 notes, 1.6 of the 3.2 MB of
  * numbers, which the structured clone of every start copied. Restored columns are views of the
  * stored array (a repeated column the same view: a table appends by copying into a longer array,
- * never in place, since a restored column is exactly as long as the table), zeros a fresh array.
+ * never in place, since a restored column is exactly as long as the table), zeros one fresh array.
  */
 
 /** A column stored in `numbers`; or of zeros; or (≥ 0) equal to that earlier column. */
@@ -59,10 +59,11 @@ export function isNumberColumns(s: NumberColumnsSnapshot, columns: number, count
 /** The columns of a snapshot (checked with `isNumberColumns`), `count` entries each. */
 export function unpackNumberColumns(s: NumberColumnsSnapshot, count: number): Float64Array[] {
   const columns: Float64Array[] = [];
+  let zeros: Float64Array | undefined;
   let k = 0;
   s.numberKinds.forEach((kind, f) => {
     if (kind === STORED) columns[f] = s.numbers.subarray(k * count, ++k * count);
-    else columns[f] = kind === ZEROS ? new Float64Array(count) : columns[kind];
+    else columns[f] = kind === ZEROS ? (zeros ??= new Float64Array(count)) : columns[kind];
   });
   return columns;
 }
