@@ -14,6 +14,8 @@ export interface AsciiWords {
   prefixes: string[];
   /** Marked 1 at the length of each exact word (shorter than MAX_MARKED_LENGTH). */
   exactLengths: Uint8Array;
+  /** The exact words shorter than MAX_MARKED_LENGTH, by length. */
+  byLength: string[][];
   /** The shortest prefix's length, or any exact word's of MAX_MARKED_LENGTH or more, if shorter (Infinity: none). */
   longFrom: number;
 }
@@ -36,6 +38,7 @@ export function asciiWords(tokens: QueryToken[]): AsciiWords | undefined {
   const exact = new Set<string>();
   const prefixes: string[] = [];
   const exactLengths = new Uint8Array(MAX_MARKED_LENGTH);
+  const byLength: string[][] = [];
   let longFrom = Infinity;
   for (const token of tokens) {
     if (token.prefix && token.text === '') return undefined;
@@ -44,18 +47,43 @@ export function asciiWords(tokens: QueryToken[]): AsciiWords | undefined {
     if (token.prefix) prefixes.push(token.text);
     else exact.add(token.text);
     if (token.prefix || length >= MAX_MARKED_LENGTH) longFrom = Math.min(longFrom, length);
-    else exactLengths[length] = 1;
+    else if (!exactLengths[length]) {
+      exactLengths[length] = 1;
+      byLength[length] = [token.text];
+    } else if (!byLength[length].includes(token.text)) byLength[length].push(token.text);
   }
-  return { exact, prefixes, exactLengths, longFrom };
+  return { exact, prefixes, exactLengths, byLength, longFrom };
 }
 
 const isWordChar = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** Whether `text` from `start` holds `word` (lowercase), case aside: ASCII text, so A-Z are the only letters to lower. */
+function holdsAt(text: string, start: number, word: string): boolean {
+  for (let j = 0; j < word.length; j++) {
+    let c = text.charCodeAt(start + j);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== word.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+/** Whether the run `text[start, start + length)` is a searched word or starts with a searched prefix. */
+function searchedRun(text: string, start: number, length: number, words: AsciiWords): boolean {
+  // Compared in place: copying and lowering each run of a fitting length was most of a title's highlighting.
+  if (length < MAX_MARKED_LENGTH) {
+    const same = words.byLength[length];
+    if (same) for (const word of same) if (holdsAt(text, start, word)) return true;
+  } else if (words.exact.has(text.slice(start, start + length).toLowerCase())) return true;
+  for (const prefix of words.prefixes)
+    if (prefix.length <= length && holdsAt(text, start, prefix)) return true;
+  return false;
+}
+
 /** Where the words are in an ASCII `text`: each run of letters and digits that is searched. */
 export function asciiHighlights(text: string, words: AsciiWords): Highlight[] {
   const out: Highlight[] = [];
-  const { exact, prefixes, exactLengths, longFrom } = words;
+  const { exactLengths, longFrom } = words;
   const end = text.length;
   let at = 0;
   while (at < end) {
@@ -65,8 +93,7 @@ export function asciiHighlights(text: string, words: AsciiWords): Highlight[] {
     if (start === at) break;
     const length = at - start;
     if (length < longFrom && (length >= MAX_MARKED_LENGTH || exactLengths[length] === 0)) continue;
-    const word = text.slice(start, at).toLowerCase();
-    if (exact.has(word) || prefixes.some((p) => word.startsWith(p))) out.push([start, at]);
+    if (searchedRun(text, start, length, words)) out.push([start, at]);
   }
   return out;
 }

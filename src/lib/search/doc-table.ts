@@ -13,6 +13,12 @@ import {
   type PackedStrings
 } from './packed-strings';
 import { grow } from './grow';
+import {
+  isNumberColumns,
+  packNumberColumns,
+  unpackNumberColumns,
+  type NumberColumnsSnapshot
+} from './number-columns';
 import type { IndexedNote } from './types';
 
 /** The numbers kept per document, in this order. */
@@ -31,7 +37,8 @@ const PER_DOC = NUMBER_FIELDS.length;
 const AT = Object.fromEntries(NUMBER_FIELDS.map((name, i) => [name, i])) as Record<NumberField, number>;
 
 /** The table's columns as a snapshot stores them. */
-export interface DocTableSnapshot {
+/** NUMBER_FIELDS by column (number-columns.ts): a restored column is a view of the stored array, where rows would need copying out. */
+export interface DocTableSnapshot extends NumberColumnsSnapshot {
   ids: PackedStrings;
   titles: PackedStrings;
   /** The notebook ids the documents are in, each once, in their number's order. */
@@ -39,11 +46,6 @@ export interface DocTableSnapshot {
   /** Per document, the number of its notebook in `notebookIds`. */
   notebookOf: Int32Array;
   sourceUrls: PackedStrings;
-  /**
-   * NUMBER_FIELDS column by column (field `f` of document `d` at `f * count + d`): a restored
-   * column is a view of this array, read as it is stored, where rows would need copying out.
-   */
-  numbers: Float64Array;
   /** Per document, TODO_FLAG and COMPLETED_FLAG. */
   flags: Uint8Array;
   /** Tag ids and linked item ids per document, comma-joined ('' for none). */
@@ -85,8 +87,9 @@ export class DocTable {
 
   /** A table of a snapshot's columns (validated first: see `validate`), or an empty one. */
   constructor(s?: DocTableSnapshot) {
-    this.ids = new StringColumn(s?.ids);
-    this.titles = new StringColumn(s?.titles);
+    // Read for every result: strings, cut out by a slice (see packed-strings.ts).
+    this.ids = new StringColumn(s?.ids, true);
+    this.titles = new StringColumn(s?.titles, true);
     this.sourceUrls = new StringColumn(s?.sourceUrls);
     this.tags = new StringColumn(s?.tags);
     this.links = new StringColumn(s?.links);
@@ -94,9 +97,7 @@ export class DocTable {
     this.notebookIds = s ? unpackStrings(s.notebookIds) : [];
     this.notebookIds.forEach((id, n) => this.notebookNumbers.set(id, n));
     this.notebookOf = s ? s.notebookOf : new Int32Array(0);
-    this.numbers = NUMBER_FIELDS.map((_, f) =>
-      s ? s.numbers.subarray(f * count, (f + 1) * count) : new Float64Array(0)
-    );
+    this.numbers = s ? unpackNumberColumns(s, count) : NUMBER_FIELDS.map(() => new Float64Array(0));
     this.flags = s ? s.flags : new Uint8Array(0);
     this.live = new Uint8Array(count).fill(1);
   }
@@ -116,7 +117,7 @@ export class DocTable {
       if (!isPackedStrings(column, n)) fail(`${name} does not hold ${n} entries`);
     }
     if (!(s.flags instanceof Uint8Array) || s.flags.length !== n) fail('bad flag column');
-    if (!(s.numbers instanceof Float64Array) || s.numbers.length !== n * PER_DOC) fail('bad number columns');
+    if (!isNumberColumns(s, PER_DOC, n)) fail('bad number columns');
     const notebooks = s.notebookIds?.ends?.length;
     if (!isPackedStrings(s.notebookIds, notebooks) || !(s.notebookOf instanceof Int32Array))
       fail('bad notebook columns');
@@ -247,7 +248,7 @@ export class DocTable {
   /** The rows of `docs` (in that order) as snapshot columns. */
   columns(docs: ArrayLike<number>): DocTableSnapshot {
     const n = docs.length;
-    const numbers = new Float64Array(n * PER_DOC);
+    const numbers = NUMBER_FIELDS.map(() => new Float64Array(n));
     const flags = new Uint8Array(n);
     const notebookOf = new Int32Array(n);
     // Renumbered to the notebooks these rows are in, so ids of notebooks left behind are dropped.
@@ -255,7 +256,7 @@ export class DocTable {
     const renumber = new Map<number, number>();
     for (let i = 0; i < n; i++) {
       const doc = docs[i];
-      for (let f = 0; f < PER_DOC; f++) numbers[f * n + i] = this.numbers[f][doc];
+      for (let f = 0; f < PER_DOC; f++) numbers[f][i] = this.numbers[f][doc];
       flags[i] = this.flags[doc];
       const old = this.notebookOf[doc];
       let at = renumber.get(old);
@@ -271,7 +272,7 @@ export class DocTable {
       notebookIds: packStrings(notebookIds),
       notebookOf,
       sourceUrls: this.sourceUrls.pack(docs),
-      numbers,
+      ...packNumberColumns(numbers, n),
       flags,
       tags: this.tags.pack(docs),
       links: this.links.pack(docs)

@@ -101,12 +101,11 @@ export function filterPredicate(
 
 /** The notebook restriction (always ANDed, even under `any:1`), or undefined without one. */
 export function notebookPredicate(terms: QueryTerm[], ctx: FilterContext): Predicate | undefined {
-  const patterns = (negated: boolean) =>
-    terms.flatMap((t) =>
-      t.kind === 'pattern' && t.name === 'notebook' && t.negated === negated ? [t.pattern] : []
-    );
-  const include = patterns(false);
-  const exclude = patterns(true);
+  // A loop, not two flatMaps: this runs for every query, and most have no notebook filter.
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const t of terms)
+    if (t.kind === 'pattern' && t.name === 'notebook') (t.negated ? exclude : include).push(t.pattern);
   if (!include.length && !exclude.length) return undefined;
   const numbers = (ids: Set<string>) => new Set([...ids].map((id) => ctx.cols.notebookNumber(id)));
   const inScope = include.length ? numbers(ctx.catalog.notebookScope(include)) : undefined;

@@ -13,7 +13,7 @@ import { Postings, type PostingsSnapshot } from './postings';
 import { TermStreams, type TermStreamsSnapshot } from './term-streams';
 
 /** The snapshot layout and tokenizer version; bump it whenever either changes. */
-export const SNAPSHOT_FORMAT = 'folio-fts-3';
+export const SNAPSHOT_FORMAT = 'folio-fts-4';
 
 /** The stored form of a SearchIndex. */
 export interface IndexSnapshot extends DocTableSnapshot {

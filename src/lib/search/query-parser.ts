@@ -33,42 +33,62 @@ function filterColumn(word: string): string | undefined {
   return undefined;
 }
 
-/** Cuts the query into pieces, as Joplin's filter parser does; flags an unclosed quote. */
+/** Whether a UTF-16 code unit is what `/\s/` matches (written out: tested per character, the regex was most of a parse). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Cuts the query into pieces, as Joplin's filter parser does; flags an unclosed quote. A piece's
+ * value is a run of the query (`from` to the current character), cut out when it ends.
+ */
 function splitPieces(query: string): { pieces: Piece[]; unclosed: boolean } {
   const pieces: Piece[] = [];
   let inQuote = false;
   let inValue = false;
   let column = '_';
-  let current = '';
-  const flush = () => {
-    if (current) pieces.push({ column, value: current });
-    current = '';
+  let from = 0;
+  let i = 0;
+  const flush = (to: number) => {
+    if (to > from) pieces.push({ column, value: query.slice(from, to) });
+    from = to;
     column = '_';
     inValue = false;
   };
-  for (const c of query) {
-    if (c === '"') {
-      current += c;
-      if (inQuote) flush();
+  for (; i < query.length; i++) {
+    const c = query.charCodeAt(i);
+    if (c === 0x22) {
+      if (inQuote) flush(i + 1);
       inQuote = !inQuote;
       continue;
     }
-    if (!inQuote && /\s/.test(c)) {
+    if (!inQuote && isSpace(c)) {
       // `title: abcd` is `title:abcd`: a filter waiting for its value keeps waiting past spaces.
-      if (current) flush();
+      if (i > from) flush(i);
       else inValue = false;
+      from = i + 1;
       continue;
     }
-    const col = c === ':' && !inQuote && !inValue ? filterColumn(current) : undefined;
+    const col = c === 0x3a && !inQuote && !inValue ? filterColumn(query.slice(from, i)) : undefined;
     if (col) {
       column = col;
-      current = '';
+      from = i + 1;
       inValue = true; // later colons belong to the value (sourceurl:https://…)
-      continue;
     }
-    current += c;
   }
-  flush();
+  flush(i);
   return { pieces, unclosed: inQuote };
 }
 

@@ -20,7 +20,7 @@ import { Ranker, type CorpusStats, type Ranked } from './rank';
 import { selectAll, selectAny, type Selection, type SelectSource } from './select';
 import { SnippetMaker } from './snippet';
 import { TermStreams } from './term-streams';
-import { matchText, matchTextWithin } from './text-match';
+import { matchText, matchTextWithin, withoutText } from './text-match';
 import { MatchScratch, type DocSource } from './text-match-core';
 import type { IndexedNote, SearchCatalog, SearchOptions, SearchResponse, SearchResult } from './types';
 
@@ -254,6 +254,7 @@ export class SearchIndex {
   private readonly selectSource: SelectSource = {
     match: (term) => matchText(this.postings, this.source, term, this.scratch),
     matchWithin: (term, within) => matchTextWithin(this.postings, this.source, term, this.scratch, within),
+    without: (term, docs) => withoutText(this.postings, this.source, term, this.scratch, docs),
     estimate: (term) => {
       const token = term.tokens[0];
       const id = token.prefix ? undefined : this.postings.idOf(token.text);
@@ -292,7 +293,9 @@ function toResult(r: Ranked, docs: DocTable, snippets: SnippetMaker): SearchResu
 
 /** The tokens of the query's positive text terms: what snippets and highlights look for. */
 function positiveTokens(parsed: ParsedQuery): QueryToken[] {
-  return parsed.terms.flatMap((t) => (t.kind === 'text' && !t.negated ? t.tokens : []));
+  const tokens: QueryToken[] = [];
+  for (const t of parsed.terms) if (t.kind === 'text' && !t.negated) tokens.push(...t.tokens);
+  return tokens;
 }
 
 /**

@@ -5,7 +5,7 @@
  * - `any:1`: a note matches when any term holds; notebook filters still restrict (ANDed).
  * Document sets are sorted arrays (doc-sets.ts), so an AND of words is a merge of posting lists.
  */
-import { subtractSorted, unionSorted, type DocMarks } from './doc-sets';
+import { unionSorted, type DocMarks } from './doc-sets';
 import type { Predicate } from './filters';
 import type { TextTerm } from './query-types';
 import type { TextMatch } from './text-match-core';
@@ -21,6 +21,8 @@ export interface SelectSource {
   match(term: TextTerm): TextMatch;
   /** The term's match cut to `within` (ascending), its df still that of all its documents. */
   matchWithin(term: TextTerm, within: Int32Array): TextMatch;
+  /** The documents of `docs` (ascending) where the term does not occur, ascending. */
+  without(term: TextTerm, docs: Int32Array): Int32Array;
   /** A cheap size estimate of a term's matches (an AND starts from the smallest). */
   estimate(term: TextTerm): number;
   liveDocs(): Int32Array;
@@ -82,7 +84,7 @@ export function selectAll(
   // A negated word's documents are ascending too: taking them out is a merge.
   for (const term of negatives) {
     if (!docs.length) break;
-    docs = subtractSorted(docs, source.match(term).docs);
+    docs = source.without(term, docs);
   }
   if (filters.length || inNotebook) docs = keepWhere(docs, filters, inNotebook);
   return { docs, matches };

@@ -5,16 +5,16 @@
  * Matches are sorted typed arrays (documents ascending, hits beside them), so combining them is a
  * merge and a query allocates a few arrays rather than an entry per hit.
  */
+import { subtractSorted } from './doc-sets';
 import { matchPrefixPhrase, matchWordPhrase } from './phrase-match';
+import { sumHits, withoutTerm } from './posting-scans';
 import type { Postings } from './postings';
 import type { TextTerm } from './query-types';
 import {
-  bodyHits,
   capacity,
   finish,
   pack,
   restrict,
-  titleHits,
   type DocSource,
   type MatchScratch,
   type TextMatch,
@@ -51,7 +51,8 @@ function matchOneId(postings: Postings, source: DocSource, id: number, field: Te
 /**
  * A prefix: the hits of every word it covers, summed per document. One accumulator array is
  * read and written per posting (three were, marks and a sum per field: their loop was over a
- * third of a `pars*` search at 50,000 notes), and cleared again through the documents met.
+ * third of a `pars*` search at 50,000 notes), as the postings are read (sumHits: each word's list
+ * was read into buffers first), and cleared again through the documents met.
  */
 function matchManyIds(
   postings: Postings,
@@ -65,28 +66,17 @@ function matchManyIds(
     scratch.wideAcc = new Float64Array(Math.max(slots, scratch.wideAcc.length * 2));
   const acc = scratch.wideAcc;
   const seen = new Int32Array(capacity(postings, ids));
-  // A short prefix covers tens of thousands of words: no spread of them into Math.max.
-  let longest = 0;
-  for (const id of ids) longest = Math.max(longest, postings.listLength(id));
-  const { listDocs, listHits } = listBuffers(scratch, longest);
+  const allLive = source.allLive();
   let n = 0;
-  for (const id of ids) {
-    const count = postings.collect(
-      id,
-      source.isLive,
-      field !== 'body',
-      field !== 'title',
-      listDocs,
-      listHits,
-      source.allLive()
+  for (const id of ids)
+    n = sumHits(
+      postings,
+      { id, isLive: source.isLive, useTitle: field !== 'body', useBody: field !== 'title', allLive },
+      acc,
+      WIDE_SPAN,
+      seen,
+      n
     );
-    for (let i = 0; i < count; i++) {
-      const doc = listDocs[i];
-      const sum = acc[doc];
-      if (sum === 0) seen[n++] = doc;
-      acc[doc] = sum + titleHits(listHits[i]) * WIDE_SPAN + bodyHits(listHits[i]);
-    }
-  }
   const docs = scratch.marks.ascending(seen, n, slots);
   const hits = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
@@ -162,4 +152,28 @@ export function matchText(
   return ids[0].length === 1
     ? matchOneId(postings, source, ids[0][0], term.field)
     : matchManyIds(postings, source, ids[0], term.field, scratch);
+}
+
+/**
+ * The documents of `docs` (ascending live documents) where a text term does not occur: a word's
+ * postings are merged out of them as they are read (no match of its own is made: a negation
+ * needs no hits), anything else is matched and subtracted.
+ */
+export function withoutText(
+  postings: Postings,
+  source: DocSource,
+  term: TextTerm,
+  scratch: MatchScratch,
+  docs: Int32Array
+): Int32Array {
+  const ids = resolveIds(postings, term);
+  if (ids.length !== 1 || ids[0].length !== 1)
+    return subtractSorted(docs, matchText(postings, source, term, scratch).docs);
+  const useTitle = term.field !== 'body';
+  const useBody = term.field !== 'title';
+  return withoutTerm(
+    postings,
+    { id: ids[0][0], isLive: source.isLive, useTitle, useBody, allLive: source.allLive() },
+    docs
+  );
 }
