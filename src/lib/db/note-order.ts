@@ -10,7 +10,7 @@ import Dexie from 'dexie';
 import type { Note } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { newestFirst } from './newest-first-ids';
-import { listNoteIds, updatedRange, type NoteScope } from './notes-repo';
+import { firstWithoutCopies, listNoteIds, updatedRange, withoutCopies, type NoteScope } from './notes-repo';
 import { titleSortFilled } from './title-sort-backfill';
 import { titleSortKey } from './title-sort-key';
 import { TITLE_SORT_FIELD } from './title-sort-middleware';
@@ -42,9 +42,7 @@ export async function sortedNoteIds(
 ): Promise<string[]> {
   if (sort === 'updated' || scope.kind === 'trash' || scope.kind === 'conflicts')
     return listNoteIds(db, scope, limit);
-  // Each read a new collection: Dexie's limit() changes the collection it is called on.
-  const ordered = () =>
-    sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
+  const ordered = () => keyedOrder(db, scope, sort);
   // All at once: at start each read waits behind the worker's and a busy main thread, so every
   // round trip counts. A first screenful is read in the keyed order before knowing every note has
   // its key (thrown away in the rare case not); all ids wait for that answer, as they are many.
@@ -53,21 +51,25 @@ export async function sortedNoteIds(
     sort === 'title' ? titleSortFilled(db) : true,
     limit === undefined ? undefined : (ordered().limit(limit).primaryKeys() as Promise<string[]>)
   ]);
-  const conflicts = new Set(conflictIds);
-  const kept = (ids: string[]) => (conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids);
-  const upTo = (ids: string[]) => (limit === undefined ? ids : ids.slice(0, limit));
-  if (!keyed) return upTo(kept(await idsByRawTitle(db, scope)));
-  if (limit === undefined) return kept((await ordered().primaryKeys()) as string[]);
-  // Copies among the first `limit` took places: read that many more (rare).
-  if (first && conflicts.size && first.length === limit && kept(first).length < limit)
-    return upTo(
-      kept(
-        (await ordered()
-          .limit(limit + conflicts.size)
-          .primaryKeys()) as string[]
-      )
-    );
-  return upTo(kept(first ?? []));
+  const copies = new Set(conflictIds);
+  if (!keyed) {
+    const all = withoutCopies(await idsByRawTitle(db, scope), copies);
+    return limit === undefined ? all : all.slice(0, limit);
+  }
+  if (limit === undefined) return withoutCopies((await ordered().primaryKeys()) as string[], copies);
+  return firstWithoutCopies(first ?? [], copies, limit, (count) => ordered().limit(count).primaryKeys());
+}
+
+/**
+ * The Created order (newest first) or the keyed Title order of a scope, a new collection each
+ * call: Dexie's limit() changes the collection it is called on.
+ */
+function keyedOrder(
+  db: FolioDatabase,
+  scope: NoteScope & { kind: 'all' | 'notebook' },
+  sort: 'created' | 'title'
+) {
+  return sort === 'created' ? range(db, scope, 'created_time').reverse() : range(db, scope, TITLE_SORT_FIELD);
 }
 
 /** Every id of the scope in Title order, sorting the raw titles' index in memory (all of it). */
@@ -100,11 +102,11 @@ export async function firstNotes(
     const { index, prefix } = updatedRange(scope);
     return newestFirst(db, index, prefix).limit(count).toArray();
   }
-  if (sort === 'created') return range(db, scope, 'created_time').reverse().limit(count).toArray();
+  if (sort === 'created') return keyedOrder(db, scope, sort).limit(count).toArray();
   // Read beside the check that every note has its key, as sortedNoteIds does.
   const [keyed, notes] = await Promise.all([
     titleSortFilled(db),
-    range(db, scope, TITLE_SORT_FIELD).limit(count).toArray()
+    keyedOrder(db, scope, sort).limit(count).toArray()
   ]);
   return keyed ? notes : [];
 }

@@ -1,5 +1,5 @@
 /** Notes: create, update (with history), list, trash and restore. */
-import Dexie from 'dexie';
+import Dexie, { type IndexableType } from 'dexie';
 import { AppError, ItemType, newId, noteDefaults, type Note } from '$lib/core';
 import type { FolioDatabase } from './database';
 import { conflictNoteIds } from './conflicts-repo';
@@ -151,15 +151,31 @@ export async function listNoteIds(db: FolioDatabase, scope: NoteScope, limit = I
       ? (newestFirst(db, index, prefix).limit(limit).primaryKeys() as Promise<string[]>)
       : newestFirstIds(db, index, prefix)
   ]);
-  const conflicts = new Set(conflictIds);
-  const kept = conflicts.size ? ids.filter((id) => !conflicts.has(id)) : ids;
-  // Copies among the first `limit` took places: read that many more (rare).
-  if (kept.length < limit && ids.length === limit && conflicts.size) {
-    const more = (await newestFirst(db, index, prefix)
-      .limit(limit + conflicts.size)
-      .primaryKeys()) as string[];
-    return more.filter((id) => !conflicts.has(id)).slice(0, limit);
-  }
+  if (!Number.isFinite(limit)) return withoutCopies(ids, new Set(conflictIds));
+  return firstWithoutCopies(ids, new Set(conflictIds), limit, (count) =>
+    newestFirst(db, index, prefix).limit(count).primaryKeys()
+  );
+}
+
+/** `ids` without the conflict copies among them. */
+export function withoutCopies(ids: string[], copies: Set<string>): string[] {
+  return copies.size ? ids.filter((id) => !copies.has(id)) : ids;
+}
+
+/**
+ * The first `limit` ids of a list that are not conflict copies, from `first` (its first `limit`
+ * ids, read beside the copies' ids): when copies took places among them, `readFirst` reads that
+ * many more (rare).
+ */
+export async function firstWithoutCopies(
+  first: string[],
+  copies: Set<string>,
+  limit: number,
+  readFirst: (count: number) => Promise<IndexableType[]>
+): Promise<string[]> {
+  const kept = withoutCopies(first, copies);
+  if (kept.length < limit && first.length === limit && copies.size)
+    return withoutCopies((await readFirst(limit + copies.size)) as string[], copies).slice(0, limit);
   return kept.slice(0, limit);
 }
 

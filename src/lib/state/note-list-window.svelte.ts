@@ -31,15 +31,15 @@ export class NoteListWindow {
   );
   /** The ids of the rendered rows, in order. */
   readonly windowIds: string[] = $derived.by(() => this.#sameOrNew(this.#ids().slice(this.start, this.#end)));
-  /** Summaries of the rendered rows' notes by id (a missing id is still loading or was deleted). */
-  readonly summaries: LiveQuery<Map<string, NoteSummary>, string[]>;
+  /** Summaries of the rendered rows' notes the first rows do not hold, by id (a missing id is still loading or was deleted). */
+  readonly summaries: LiveQuery<Map<string, NoteSummary>, { ids: string[]; first: Map<string, NoteSummary> }>;
   #ids: () => string[];
   #firstSummaries: () => Map<string, NoteSummary>;
 
   /**
    * `onRead` is called after each read of rows' notes (the first one ends the first screen).
-   * `firstSummaries` are rows read before the window's own read (Workspace.firstSummaries): a row
-   * shows its summary from there until the window's read has it.
+   * `firstSummaries` are rows read before (Workspace.firstSummaries, as live as this window's):
+   * the window does not read them again, so the first screen's rows are read once, not twice.
    */
   constructor(
     db: FolioDatabase,
@@ -50,9 +50,12 @@ export class NoteListWindow {
     this.#ids = ids;
     this.#firstSummaries = firstSummaries;
     this.summaries = new LiveQuery(
-      () => this.windowIds,
-      async (windowIds) => {
-        const notes = await getNotes(db, windowIds);
+      // The first rows are an input: when they change (a copy sync made takes a place among them),
+      // a row they no longer hold is read here.
+      () => ({ ids: this.windowIds, first: this.#firstSummaries() }),
+      async ({ ids: windowIds, first }) => {
+        const missing = windowIds.filter((id) => !first.has(id));
+        const notes = missing.length ? await getNotes(db, missing) : [];
         if (windowIds.length) onRead();
         return new Map(notes.filter((n) => n !== undefined).map((n) => [n.id, summarize(n)]));
       },
@@ -60,9 +63,9 @@ export class NoteListWindow {
     );
   }
 
-  /** The summary a row shows: the window's read, else the first rows' (undefined: still loading or deleted). */
+  /** The summary a row shows: the first rows', else the window's read (undefined: still loading or deleted). */
   summaryOf(id: string): NoteSummary | undefined {
-    return this.summaries.current.get(id) ?? this.#firstSummaries().get(id);
+    return this.#firstSummaries().get(id) ?? this.summaries.current.get(id);
   }
 
   // At start the list switches from the first screenful of ids to all of them: the rows in view
